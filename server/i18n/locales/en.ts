@@ -1,0 +1,65 @@
+/**
+ * Server-side texts in English: API error messages shown under forms and in dialogs, the membership label and
+ * the e-mails. Every other locale file has exactly these keys and the same {placeholders}.
+ */
+export const en = {
+  'app.name': 'Venuely',
+
+  'envelope.malformed': 'The request could not be read.',
+  'envelope.badSign': 'The request signature is invalid.',
+  'envelope.clock': 'The request time is too far from the server time. Check the date and time on your device.',
+  'envelope.replay': 'This request was already received.',
+  'envelope.undecryptable': 'The request data could not be decrypted.',
+  'envelope.debugDisabled': 'This server does not accept unencrypted requests.',
+
+  'validation.invalid': 'Invalid value for "{field}".',
+  'validation.required': 'Please fill in "{field}".',
+  'validation.email': 'Enter a valid e-mail address.',
+  'validation.min': '"{field}" must have at least {min} characters.',
+  'validation.max': '"{field}" must have at most {max} characters.',
+  'validation.numberMin': '"{field}" must be at least {min}.',
+  'validation.numberMax': '"{field}" must be at most {max}.',
+  'validation.username': 'A user name may contain only letters, digits, dots, dashes and underscores.',
+  'validation.emailCode': 'Enter the 6-digit code from the e-mail.',
+  'validation.tokenInvalid': 'This link is invalid. Request a new one.',
+  'validation.empty': 'There is nothing to change.',
+
+  'auth.required': 'Please log in first.',
+  'auth.tokenExpired': 'Your session has expired. Please log in again.',
+  'auth.forbidden': 'You do not have permission to do this.',
+
+  'account.usernameTaken': 'This user name is already taken.',
+  'account.emailTaken': 'This e-mail address is already registered.',
+  'account.loginFailed': 'Wrong account or password.',
+  'account.passwordWrong': 'The current password is incorrect.',
+  'account.passwordSame': 'The new password must be different from the current one.',
+  'account.resetInvalid': 'This reset link is invalid or has expired. Request a new one.',
+  'account.emailCodeInvalid': 'The code is wrong or has expired. Request a new one.',
+  'account.emailVerified': 'Your e-mail address is already verified.',
+
+  'rate.limited': 'Too many attempts. Please try again in {seconds} seconds.',
+
+  'image.missing': 'Choose an image to upload.',
+  'image.tooLarge': 'The image is larger than {mb} MB.',
+  'image.invalid': 'This file is not a supported image (JPEG, PNG, WebP, GIF, AVIF or HEIC).',
+  'image.tooManyPixels': 'The image is too large: at most {megapixels} megapixels.',
+
+  'server.notFound': 'Not found.',
+  'server.error': 'Something went wrong on our side. Please try again.',
+
+  'vip.monthly': 'Monthly membership until {date}',
+  'vip.annual': 'Annual membership until {date}',
+
+  'mail.greeting': 'Hello {name},',
+  'mail.signature': 'The {app} team',
+  'mail.reset.subject': 'Reset your {app} password',
+  'mail.reset.body':
+    'We received a request to reset the password of your account. Open this link within 30 minutes to choose a new password:',
+  'mail.reset.ignore': 'If you did not ask for this, ignore this e-mail. Your password stays unchanged.',
+  'mail.code.subject': 'Your {app} verification code: {code}',
+  'mail.code.body': 'Your e-mail verification code is {code}. It is valid for 10 minutes and can be used once.',
+  'mail.code.ignore': 'If you did not ask for this code, ignore this e-mail.',
+} as const;
+
+export type MessageKey = keyof typeof en;
+export type Messages = Record<MessageKey, string>;

@@ -1,0 +1,78 @@
+/**
+ * Business constants, limits and timings (spec section 9, DESIGN sections 4 and 6). Machines name their delays
+ * from these so model-based tests and fake clocks run on the real values.
+ */
+
+export const CLIENT_VERSION = '1.1';
+export const API_BASE = '/api';
+
+export const REQUEST_TIMEOUT_MS = 20_000;
+/** HTTP statuses on which a non-mutating call is retried once (DESIGN section 4). */
+export const RETRY_HTTP_STATUSES: readonly number[] = [408, 409, 425, 429, 500, 502, 503, 504];
+
+/** The envelope's accepted clock skew and replay window, seconds. */
+export const ENVELOPE_MAX_SKEW_S = 300;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const USERNAME_MIN = 1;
+export const USERNAME_MAX = 32;
+export const EMAIL_MAX = 254;
+export const NICKNAME_MAX = 40;
+export const TEXT_INPUT_MAX = 200;
+
+export const LOGIN_DEBOUNCE_MS = 500;
+export const USERNAME_CHECK_DEBOUNCE_MS = 500;
+export const TRACK_DEBOUNCE_MS = 1_000;
+
+export const DIALOG_AUTO_CLOSE_MS = 5_000;
+export const DIALOG_CLOSE_TRANSITION_MS = 300;
+export const DIALOG_OPEN_TRANSITION_MS = 200;
+export const DIALOG_LIST_CLEAR_MS = 300;
+export const PAYMENT_DIALOG_IN_MS = 300;
+export const PAYMENT_DIALOG_OUT_MS = 200;
+export const TOAST_MS = 1_500;
+export const NOTIFICATION_MS = 3_000;
+
+export const CHAT_HISTORY_PAGE_SIZE = 20;
+export const CHAT_RECONNECT_MS = 3_000;
+export const CHAT_HEARTBEAT_MS = 8_000;
+export const CHAT_PONG_TIMEOUT_MS = 1_000;
+
+export const PAYMENT_POLL_MS = 5_000;
+export const PAYMENT_TIMEOUT_MS = 300_000;
+export const PAYMENT_FAILURE_DELAY_MS = 1_500;
+export const MAX_SAVED_CARDS = 5;
+export const CARD_SETUP_RETRY_MS = 500;
+export const CARD_SETUP_MAX_RETRIES = 10;
+export const CURRENCY = 'USD';
+
+export const IMAGE_ZOOM_MIN = 1;
+export const IMAGE_ZOOM_MAX = 2;
+export const IMAGE_SWIPE_MS = 300;
+export const IMAGE_TAP_MAX_MS = 250;
+export const IMAGE_LONG_PRESS_MS = 500;
+export const IMAGE_SWIPE_CLOSE_PX = 50;
+export const CAMERA_WIDTH = 1920;
+export const CAMERA_HEIGHT = 1080;
+
+export const RELOAD_GUARD_MS = 10_000;
+export const IDLE_FALLBACK_MS = 50;
+export const BUILD_POLL_MS = 5 * 60_000;
+export const LOCALE_COOKIE_DAYS = 365;
+
+/** Token lifetimes (DESIGN section 4, issue 2). */
+export const SESSION_IDLE_DAYS = 30;
+export const RESET_TOKEN_MINUTES = 30;
+export const EMAIL_CODE_MINUTES = 10;
+export const EMAIL_CODE_LENGTH = 6;
+
+/** Upload limits: bytes of one image file, and accepted decoded formats. */
+export const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
+export const IMAGE_MAX_PIXELS = 40_000_000;
+export const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'gif', 'avif', 'heif'] as const;
+
+/** Economy defaults (DESIGN section 6). */
+export const WITHDRAWAL_RATE_USD_PER_POINT = 0.01;
+export const WITHDRAWAL_MIN_POINTS = 1_000;
+export const UNLOCK_OWNER_SHARE = 0.8;

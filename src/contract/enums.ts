@@ -1,0 +1,145 @@
+/**
+ * Enums and fixed vocabularies of the product spec (sections 3 and 9), as typed values shared by client and server.
+ * Numeric codes are the wire values; names are for code only, never shown to users.
+ */
+
+export const LOCALES = [
+  'ar', 'de', 'en', 'es', 'fr', 'hi', 'id', 'ja', 'ko', 'pt', 'ru', 'th', 'vi', 'zh-hans', 'zh-hant',
+] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+
+/** The BCP 47 tag sent as Accept-Language for each route locale (spec section 9). */
+export const LOCALE_TAGS: Record<Locale, string> = {
+  ar: 'ar-SA', de: 'de-DE', en: 'en-US', es: 'es-ES', fr: 'fr-FR', hi: 'hi-IN', id: 'id-ID', ja: 'ja-JP',
+  ko: 'ko-KR', pt: 'pt-PT', ru: 'ru-RU', th: 'th-TH', vi: 'vi-VN', 'zh-hans': 'zh-Hans', 'zh-hant': 'zh-Hant',
+};
+export const RTL_LOCALES: readonly Locale[] = ['ar'];
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/**
+ * Maps a language tag (Accept-Language entry, navigator.language) to a supported locale: full tag first, then
+ * the base language. Chinese scripts: Hant for zh-TW/HK/MO and explicit Hant, Hans otherwise.
+ */
+export function matchLocale(tag: string | undefined | null): Locale | undefined {
+  if (!tag) return undefined;
+  const lower = tag.trim().toLowerCase().replace(/_/g, '-');
+  if (isLocale(lower)) return lower;
+  for (const locale of LOCALES) if (LOCALE_TAGS[locale].toLowerCase() === lower) return locale;
+  const [base, ...rest] = lower.split('-');
+  if (base === 'zh') {
+    if (rest.includes('hant') || rest.some((r) => r === 'tw' || r === 'hk' || r === 'mo')) return 'zh-hant';
+    return 'zh-hans';
+  }
+  return isLocale(base) ? base : undefined;
+}
+
+/** Picks the best locale from an Accept-Language header value (q-values honoured), else the default. */
+export function localeFromAcceptLanguage(header: string | undefined | null): Locale {
+  if (!header) return DEFAULT_LOCALE;
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const weight = q ? Number(q.slice(2)) : 1;
+      return { tag, weight: Number.isFinite(weight) ? weight : 0, index };
+    })
+    .filter((entry) => entry.tag && entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  for (const { tag } of ranked) {
+    const match = matchLocale(tag);
+    if (match) return match;
+  }
+  return DEFAULT_LOCALE;
+}
+
+export const UserLevel = { Visitor: 1, User: 2, KycUser: 3 } as const;
+export type UserLevel = (typeof UserLevel)[keyof typeof UserLevel];
+
+export const IdDocumentType = { Passport: 1, IdCard: 2, DriverLicense: 3 } as const;
+export type IdDocumentType = (typeof IdDocumentType)[keyof typeof IdDocumentType];
+
+export const SocialChannel = { Telegram: 1, WhatsApp: 2, WeChat: 3, LINE: 4, Twitter: 5 } as const;
+export type SocialChannel = (typeof SocialChannel)[keyof typeof SocialChannel];
+
+export const KycStatus = { NotApply: 0, Applying: 1, Approved: 2, Rejected: 3 } as const;
+export type KycStatus = (typeof KycStatus)[keyof typeof KycStatus];
+
+export const Membership = {
+  TOURIST: 0,
+  MEMBER: 1,
+  PAYED_MEMBER: 2,
+  KYC_MEMBER: 3,
+  KYC_PAYED_MEMBER: 4,
+} as const;
+export type Membership = (typeof Membership)[keyof typeof Membership];
+
+export const TokenPurpose = { Session: 1, ResetPassword: 3, VerifyEmail: 4 } as const;
+export type TokenPurpose = (typeof TokenPurpose)[keyof typeof TokenPurpose];
+
+export const PaymentType = { other: 0, aliPay: 1, unionPay: 4, usdt: 6, creditCard: 999 } as const;
+export type PaymentType = (typeof PaymentType)[keyof typeof PaymentType];
+export const PAYMENT_METHOD_NAMES: Record<PaymentType, string> = {
+  0: 'other', 1: 'alipay', 4: 'unionpay', 6: 'usdt', 999: 'stripe',
+};
+
+export const OrderType = { upgrade: 5, recharge: 6 } as const;
+export type OrderType = (typeof OrderType)[keyof typeof OrderType];
+
+export const OrderStatus = ['pending', 'paid', 'failed', 'expired', 'refunded'] as const;
+export type OrderStatus = (typeof OrderStatus)[number];
+
+export const WithdrawalStatus = ['pending', 'paid', 'rejected'] as const;
+export type WithdrawalStatus = (typeof WithdrawalStatus)[number];
+
+export const WithdrawalMethod = ['bank_card', 'usdt', 'alipay'] as const;
+export type WithdrawalMethod = (typeof WithdrawalMethod)[number];
+
+export const ListingStatus = ['pending', 'published', 'hidden'] as const;
+export type ListingStatus = (typeof ListingStatus)[number];
+
+/** API result codes of the response envelope. */
+export const ApiStatus = { Error: 0, Success: 1, TokenExpired: 422 } as const;
+export type ApiStatus = (typeof ApiStatus)[keyof typeof ApiStatus];
+
+export const ChatSocketStatus = { CLOSED: 'CLOSED', CONNECTING: 'CONNECTING', OPEN: 'OPEN' } as const;
+export type ChatSocketStatus = (typeof ChatSocketStatus)[keyof typeof ChatSocketStatus];
+
+export const ChatContentType = ['text', 'photos', 'unlock'] as const;
+export type ChatContentType = (typeof ChatContentType)[number];
+
+export const DialogMessageType = ['info', 'success', 'error', 'warning', 'custom', 'notify', 'confirm'] as const;
+export type DialogMessageType = (typeof DialogMessageType)[number];
+
+/** The four dialogs whose open/closed state is tracked app-wide (spec section 2). */
+export const TrackedDialog = ['auth', 'search', 'payment', 'photo'] as const;
+export type TrackedDialog = (typeof TrackedDialog)[number];
+
+export const ClientId = { pwa: 'pwa', web: 'web' } as const;
+export type ClientId = (typeof ClientId)[keyof typeof ClientId];
+
+export const Role = { member: 'member', admin: 'admin' } as const;
+export type Role = (typeof Role)[keyof typeof Role];
+
+/** Browser storage keys of spec section 3; the guest id lives under __OAUTH_ID. */
+export const StorageKey = {
+  auth: 'auth',
+  guestId: '__OAUTH_ID',
+  locale: 'locale',
+  username: 'username',
+  affiliateCode: 'affiliate_code',
+  uuid: 'uuid',
+  role: 'role',
+  userData: 'user_data',
+} as const;
+export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
+
+/** Page-view sections of spec section 2. */
+export const TrackSection = [
+  'merchant', 'partner', 'deep_report', 'search', 'message', 'favorite', 'mine', 'homepage',
+] as const;
+export type TrackSection = (typeof TrackSection)[number];
