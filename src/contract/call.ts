@@ -5,11 +5,13 @@ import { z } from 'zod';
  * does), who may call it, which multipart image fields travel outside the envelope, and the zod schemas of its
  * payload and of the response `data`. Client and server both read these; no shape is written twice.
  */
-export interface ApiCall<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+export type CallAuth = 'none' | 'optional' | 'required';
+
+export interface ApiCall<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType, A extends CallAuth = CallAuth> {
   readonly path: string;
   readonly mutates: boolean;
   /** 'required': a valid token is needed; 'optional': a token is used when present; 'none': ignored. */
-  readonly auth: 'none' | 'optional' | 'required';
+  readonly auth: A;
   /** Role needed besides a valid session. */
   readonly role?: 'admin';
   /** Image file fields carried as multipart parts, outside the encryption. */
@@ -22,7 +24,7 @@ export type PayloadOf<C extends ApiCall> = z.input<C['payload']>;
 export type ParsedPayloadOf<C extends ApiCall> = z.output<C['payload']>;
 export type ResponseOf<C extends ApiCall> = z.output<C['response']>;
 
-export function defineCall<P extends z.ZodType, R extends z.ZodType>(call: ApiCall<P, R>): ApiCall<P, R> {
+export function defineCall<P extends z.ZodType, R extends z.ZodType, A extends CallAuth>(call: ApiCall<P, R, A>): ApiCall<P, R, A> {
   return call;
 }
 

@@ -50,12 +50,15 @@ export const setting = defineCall({
   response: nullResponse,
 });
 
-/** Sets a new password with a reset token from the e-mailed link (single use). */
+/**
+ * Sets a new password with the token of the e-mailed link (single use). The field is `reset_token`, not
+ * `token`, because `token` is the session field of every payload.
+ */
 export const newPwd = defineCall({
   path: 'account/newPwd',
   mutates: true,
   auth: 'none',
-  payload: z.object({ token: f.opaqueToken, password: f.newPassword }),
+  payload: z.object({ reset_token: f.opaqueToken, password: f.newPassword }),
   response: nullResponse,
 });
 

@@ -1,0 +1,253 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import * as account from '@/contract/calls/account';
+import * as home from '@/contract/calls/home';
+import * as user from '@/contract/calls/user';
+import { EMAIL_CODE_MINUTES, RESET_TOKEN_MINUTES } from '@/contract/constants';
+import { TokenPurpose } from '@/contract/enums';
+import { ApiFailure } from '../api/failure';
+import type { RateLimitRule } from '../config';
+import { createImageStore, ImageError } from '../images/image.service';
+import { renderMail } from '../mail/mailer';
+import { createChatToken } from './chat-token';
+import { currentUserOf } from './current-user';
+import {
+  consumeOneTimeToken,
+  countFailedEmailCode,
+  createOneTimeToken,
+  createSessionToken,
+  emailCodeHash,
+  findLiveEmailCode,
+  newEmailCode,
+  newOpaqueToken,
+  revokeSessions,
+  revokeToken,
+  sha256,
+} from './token.repository';
+import {
+  emailKey,
+  findUserByAccount,
+  findUserByEmail,
+  findUserByUuid,
+  insertUser,
+  isEmailTaken,
+  isUniqueViolation,
+  isUsernameTaken,
+  updateUser,
+  usernameKey,
+} from './user.repository';
+
+/**
+ * Account API (spec section 7 "Account", user/me, user/changePassword, home/config). Sessions, one-time tokens
+ * and passwords follow DESIGN section 4.
+ */
+export default fp(
+  async function accountRoutes(app: FastifyInstance) {
+    const { db, config, mailer, passwords } = app;
+    const images = createImageStore({ rootDir: `${config.dataDir}/uploads` });
+    const limits = config.rateLimits;
+
+    /** A limiter keyed by a prefix and a request-derived key (IP, account name, user). */
+    const limit = (name: string, rule: RateLimitRule, key: (request: FastifyRequest) => string): preHandlerHookHandler =>
+      app.rateLimit({
+        max: rule.max,
+        timeWindow: rule.windowMs,
+        keyGenerator: (request) => `${name}:${key(request)}`,
+      }) as preHandlerHookHandler;
+    const byIp = (request: FastifyRequest) => request.ip;
+    const byField = (field: string) => (request: FastifyRequest) =>
+      String(request.apiState?.raw[field] ?? '').trim().normalize('NFKC').toLowerCase().slice(0, 300);
+    const byUser = (request: FastifyRequest) => request.apiState?.session?.user.uuid ?? request.ip;
+
+    app.api(account.checkUsername, async ({ payload }) => ({ available: !(await isUsernameTaken(db, payload.username)) }));
+
+    app.api(account.isUseEmail, async ({ payload }) => ({ used: await isEmailTaken(db, payload.email) }));
+
+    app.api(
+      account.registerByPassword,
+      async ({ payload, client }) => {
+        if (await isUsernameTaken(db, payload.account)) throw new ApiFailure('account.usernameTaken', {}, 200, { field: 'account', code: 'errors.account.exists' });
+        if (await isEmailTaken(db, payload.email)) throw new ApiFailure('account.emailTaken', {}, 200, { field: 'email', code: 'errors.email.exists' });
+        const uuid = randomUUID();
+        const passwordHash = await passwords.hash(payload.password);
+        try {
+          return await db.transaction().execute(async (trx) => {
+            await insertUser(trx, {
+              uuid,
+              username: payload.account,
+              username_key: usernameKey(payload.account),
+              email: payload.email,
+              email_key: emailKey(payload.email),
+              password_hash: passwordHash,
+              nickname: payload.account,
+            });
+            return { token: await createSessionToken(trx, uuid, client) };
+          });
+        } catch (error) {
+          // Two registrations raced for the same name or address: the loser gets the same answer as above.
+          if (isUniqueViolation(error)) throw new ApiFailure('account.usernameTaken');
+          throw error;
+        }
+      },
+      { preHandler: [limit('register-ip', limits.registerPerIp, byIp)] },
+    );
+
+    app.api(
+      account.loginByPassword,
+      async ({ payload, client }) => {
+        const found = await findUserByAccount(db, payload.account);
+        const ok = await passwords.verify(found?.password_hash ?? null, payload.password);
+        if (!found || !ok) throw new ApiFailure('account.loginFailed');
+        return { token: await createSessionToken(db, found.uuid, client) };
+      },
+      { preHandler: [limit('login-ip', limits.loginPerIp, byIp), limit('login-account', limits.loginPerAccount, byField('account'))] },
+    );
+
+    app.api(account.loginOut, async ({ session }) => {
+      await revokeToken(db, session.tokenId);
+      return null;
+    });
+
+    app.api(account.setting, async ({ payload, session }) => {
+      const changes: Parameters<typeof updateUser>[2] = {};
+      if (payload.nickname !== undefined) changes.nickname = payload.nickname;
+      if (payload.email !== undefined) {
+        const current = await findUserByUuid(db, session.user.uuid);
+        if (current && emailKey(payload.email) !== current.email_key) {
+          if (await isEmailTaken(db, payload.email, session.user.uuid)) throw new ApiFailure('account.emailTaken');
+          Object.assign(changes, { email: payload.email, email_key: emailKey(payload.email), email_validation: false });
+        }
+      }
+      try {
+        await updateUser(db, session.user.uuid, changes);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ApiFailure('account.emailTaken');
+        throw error;
+      }
+      return null;
+    });
+
+    app.api(
+      account.sendResetPwdEmail,
+      async ({ payload, locale }) => {
+        const found = await findUserByEmail(db, payload.email);
+        // Same answer whether or not the address has an account, so the form cannot be used to probe accounts.
+        if (found) {
+          const token = newOpaqueToken();
+          await createOneTimeToken(db, found.uuid, TokenPurpose.ResetPassword, sha256(token), RESET_TOKEN_MINUTES * 60_000);
+          const link = `${config.publicUrl}/${locale}/reset-pwd?token=${token}`;
+          await mailer.send({
+            kind: 'reset-password',
+            to: found.email,
+            locale,
+            rendered: renderMail(locale, 'reset-password', { name: found.nickname, link }),
+            logHint: link,
+          });
+        }
+        return { email: payload.email };
+      },
+      { preHandler: [limit('reset-ip', limits.resetPerIp, byIp), limit('reset-account', limits.resetPerAccount, byField('email'))] },
+    );
+
+    app.api(account.newPwd, async ({ payload }) => {
+      const passwordHash = await passwords.hash(payload.password);
+      const done = await db.transaction().execute(async (trx) => {
+        const uuid = await consumeOneTimeToken(trx, TokenPurpose.ResetPassword, sha256(payload.reset_token));
+        if (!uuid) return false;
+        await updateUser(trx, uuid, { password_hash: passwordHash });
+        await revokeSessions(trx, uuid);
+        return true;
+      });
+      if (!done) throw new ApiFailure('account.resetInvalid');
+      return null;
+    });
+
+    app.api(
+      account.sendEmailCode,
+      async ({ session, locale }) => {
+        const found = await findUserByUuid(db, session.user.uuid);
+        if (!found) throw new ApiFailure('auth.required');
+        if (found.email_validation) throw new ApiFailure('account.emailVerified');
+        const code = newEmailCode();
+        await createOneTimeToken(db, found.uuid, TokenPurpose.VerifyEmail, emailCodeHash(found.uuid, code), EMAIL_CODE_MINUTES * 60_000);
+        await mailer.send({
+          kind: 'email-code',
+          to: found.email,
+          locale,
+          rendered: renderMail(locale, 'email-code', { name: found.nickname, code }),
+          logHint: `code ${code}`,
+        });
+        return { email: found.email, expires_in: EMAIL_CODE_MINUTES * 60 };
+      },
+      { preHandler: [limit('code-ip', limits.emailCodePerIp, byIp), limit('code-user', limits.emailCodePerAccount, byUser)] },
+    );
+
+    app.api(
+      account.validationEmail,
+      async ({ payload, session }) => {
+        const uuid = session.user.uuid;
+        const live = await findLiveEmailCode(db, uuid);
+        if (!live) throw new ApiFailure('account.emailCodeInvalid');
+        if (live.token_hash !== emailCodeHash(uuid, payload.code)) {
+          await countFailedEmailCode(db, String(live.id));
+          throw new ApiFailure('account.emailCodeInvalid');
+        }
+        const verified = await db.transaction().execute(async (trx) => {
+          if (!(await consumeOneTimeToken(trx, TokenPurpose.VerifyEmail, live.token_hash))) return false;
+          await updateUser(trx, uuid, { email_validation: true });
+          return true;
+        });
+        if (!verified) throw new ApiFailure('account.emailCodeInvalid');
+        return null;
+      },
+      { preHandler: [limit('verify-user', limits.loginPerAccount, byUser)] },
+    );
+
+    app.api(account.updateAvatar, async ({ session, files }) => {
+      const file = files.image;
+      if (!file) throw new ApiFailure('image.missing');
+      let stored;
+      try {
+        stored = await images.save('avatar', file);
+      } catch (error) {
+        if (error instanceof ImageError) throw new ApiFailure(error.code, error.params, error.httpStatus);
+        throw error;
+      }
+      const previous = await findUserByUuid(db, session.user.uuid);
+      await updateUser(db, session.user.uuid, { image: stored.image, thumb: stored.thumb });
+      if (previous?.image) await images.remove(previous.image).catch(() => undefined);
+      return { image: stored.image, thumb: stored.thumb };
+    });
+
+    app.api(user.me, async ({ session, locale }) => {
+      const found = await findUserByUuid(db, session.user.uuid);
+      if (!found) throw new ApiFailure('auth.required');
+      return currentUserOf(db, found, locale);
+    });
+
+    app.api(user.changePassword, async ({ payload, session }) => {
+      const found = await findUserByUuid(db, session.user.uuid);
+      if (!found || !(await passwords.verify(found.password_hash, payload.old_password))) {
+        throw new ApiFailure('account.passwordWrong', {}, 200, { field: 'old_password', code: 'errors.password.wrong' });
+      }
+      if (payload.old_password === payload.password) throw new ApiFailure('account.passwordSame');
+      const passwordHash = await passwords.hash(payload.password);
+      await db.transaction().execute(async (trx) => {
+        await updateUser(trx, found.uuid, { password_hash: passwordHash });
+        await revokeSessions(trx, found.uuid, session.tokenId);
+      });
+      return null;
+    });
+
+    app.api(home.config, async ({ session, request }) => {
+      const proto = request.protocol === 'https' ? 'wss' : 'ws';
+      return {
+        chat_token: session ? createChatToken(config.signKey, session.user.uuid) : '',
+        via: 'pwa',
+        im_url: config.imUrls.length > 0 ? config.imUrls : [`${proto}://${request.host}/im`],
+      };
+    });
+  },
+  { name: 'account-routes', dependencies: ['api', 'core'] },
+);

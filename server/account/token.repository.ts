@@ -1,0 +1,142 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import { EMAIL_CODE_LENGTH, SESSION_IDLE_DAYS } from '@/contract/constants';
+import { TokenPurpose } from '@/contract/enums';
+import type { Database, UserRow } from '../db/schema';
+
+/**
+ * Tokens are opaque random strings (32 bytes, base64url) handed to the user once; only their SHA-256 is stored
+ * (DESIGN section 4), so a database leak reveals no usable session or reset link.
+ */
+
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+export const newOpaqueToken = () => randomBytes(32).toString('base64url');
+export const newEmailCode = () => String(randomInt(0, 10 ** EMAIL_CODE_LENGTH)).padStart(EMAIL_CODE_LENGTH, '0');
+/** E-mail codes are short, so their hash is bound to the user: the same code of two users hashes apart. */
+export const emailCodeHash = (userUuid: string, code: string) => sha256(`email-code:${userUuid}:${code}`);
+
+/** How long after last use a session is still valid, and how stale last_used_at may get before it is touched. */
+const SESSION_IDLE_MS = SESSION_IDLE_DAYS * 86_400_000;
+const TOUCH_AFTER_MS = 10 * 60_000;
+export const MAX_EMAIL_CODE_ATTEMPTS = 5;
+
+export async function createSessionToken(db: Kysely<Database>, userUuid: string, client: string): Promise<string> {
+  const token = newOpaqueToken();
+  await db
+    .insertInto('user_tokens')
+    .values({ user_uuid: userUuid, purpose: TokenPurpose.Session, token_hash: sha256(token), client })
+    .execute();
+  return token;
+}
+
+export interface SessionLookup {
+  tokenId: string;
+  user: UserRow;
+}
+
+/** The user of a live session token, or null when unknown, revoked or idle for longer than 30 days. */
+export async function findSession(db: Kysely<Database>, token: string, nowMs = Date.now()): Promise<SessionLookup | null> {
+  const row = await db
+    .selectFrom('user_tokens as t')
+    .innerJoin('users as u', 'u.uuid', 't.user_uuid')
+    .selectAll('u')
+    .select(['t.id as token_id', 't.last_used_at as token_last_used_at'])
+    .where('t.token_hash', '=', sha256(token))
+    .where('t.purpose', '=', TokenPurpose.Session)
+    .where('t.revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) return null;
+  const lastUsed = new Date(row.token_last_used_at).getTime();
+  if (nowMs - lastUsed > SESSION_IDLE_MS) return null;
+  if (nowMs - lastUsed > TOUCH_AFTER_MS) {
+    await db.updateTable('user_tokens').set({ last_used_at: new Date(nowMs) }).where('id', '=', row.token_id).execute();
+  }
+  const { token_id, token_last_used_at: _, ...user } = row;
+  return { tokenId: String(token_id), user: user as UserRow };
+}
+
+export async function revokeToken(db: Kysely<Database>, tokenId: string): Promise<void> {
+  await db.updateTable('user_tokens').set({ revoked_at: sql`now()` }).where('id', '=', tokenId).where('revoked_at', 'is', null).execute();
+}
+
+/** Revokes every session of the user, except `keepTokenId` when given (password change keeps the current one). */
+export async function revokeSessions(db: Kysely<Database>, userUuid: string, keepTokenId?: string): Promise<number> {
+  let query = db
+    .updateTable('user_tokens')
+    .set({ revoked_at: sql`now()` })
+    .where('user_uuid', '=', userUuid)
+    .where('purpose', '=', TokenPurpose.Session)
+    .where('revoked_at', 'is', null);
+  if (keepTokenId) query = query.where('id', '!=', keepTokenId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Creates a single-use token of `purpose`, retiring earlier unused ones of the same purpose. */
+export async function createOneTimeToken(
+  db: Kysely<Database>,
+  userUuid: string,
+  purpose: (typeof TokenPurpose)['ResetPassword' | 'VerifyEmail'],
+  tokenHash: string,
+  ttlMs: number,
+): Promise<void> {
+  await db
+    .updateTable('user_tokens')
+    .set({ revoked_at: sql`now()` })
+    .where('user_uuid', '=', userUuid)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .execute();
+  await db
+    .insertInto('user_tokens')
+    .values({ user_uuid: userUuid, purpose, token_hash: tokenHash, expires_at: new Date(Date.now() + ttlMs) })
+    .execute();
+}
+
+/**
+ * Marks a live one-time token used and returns its user. The conditional update makes it single use even when
+ * two requests race with the same token.
+ */
+export async function consumeOneTimeToken(
+  db: Kysely<Database>,
+  purpose: number,
+  tokenHash: string,
+): Promise<string | null> {
+  const row = await db
+    .updateTable('user_tokens')
+    .set({ used_at: sql`now()` })
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .returning('user_uuid')
+    .executeTakeFirst();
+  return row?.user_uuid ?? null;
+}
+
+/** The user's live e-mail code token, if any (for counting wrong attempts). */
+export async function findLiveEmailCode(db: Kysely<Database>, userUuid: string) {
+  return db
+    .selectFrom('user_tokens')
+    .select(['id', 'token_hash', 'attempts'])
+    .where('user_uuid', '=', userUuid)
+    .where('purpose', '=', TokenPurpose.VerifyEmail)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+export async function countFailedEmailCode(db: Kysely<Database>, tokenId: string): Promise<void> {
+  await db
+    .updateTable('user_tokens')
+    .set((eb) => ({
+      attempts: eb('attempts', '+', 1),
+      revoked_at: sql`case when attempts + 1 >= ${MAX_EMAIL_CODE_ATTEMPTS} then now() else null end`,
+    }))
+    .where('id', '=', tokenId)
+    .execute();
+}

@@ -1,0 +1,228 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ApiCall, ParsedPayloadOf, ResponseOf } from '@/contract/call';
+import { sessionFields } from '@/contract/call';
+import { API_BASE } from '@/contract/constants';
+import { type Locale, localeFromAcceptLanguage } from '@/contract/enums';
+import { translate, type MessageKey, type MessageParams } from '../i18n';
+import { MemoryReplayStore, openEnvelope, type ReplayStore, sealData, serverKeys } from './envelope';
+import { ApiFailure, TokenExpired } from './failure';
+import { describeIssue } from './issues';
+
+/**
+ * The one way product calls are served (DESIGN section 4): `app.api(call, handler)` registers
+ * POST /api/<call.path>, opens the envelope (or a plain debug form when API_DEBUG=1), resolves the session,
+ * validates the payload with the contract schema, runs the handler and seals the answer. Every refusal is
+ * status 0 with a message in the request's language, and happens before the handler writes anything.
+ */
+
+export interface SessionUser {
+  uuid: string;
+  role: 'member' | 'admin';
+}
+
+export interface ApiSession<U extends SessionUser = SessionUser> {
+  user: U;
+  tokenId: string;
+}
+
+/** Resolves a session token to its user; returns null for an unknown, revoked or expired token. */
+export type SessionResolver = (token: string) => Promise<ApiSession | null>;
+
+export interface ApiRequestState {
+  encrypted: boolean;
+  client: string;
+  raw: Record<string, unknown>;
+  files: Record<string, Buffer>;
+  locale: Locale;
+  guestId: string | null;
+  session: ApiSession | null;
+}
+
+export interface ApiContext<C extends ApiCall> {
+  payload: ParsedPayloadOf<C>;
+  session: C['auth'] extends 'required' ? ApiSession : ApiSession | null;
+  guestId: string;
+  client: string;
+  locale: Locale;
+  files: Record<string, Buffer>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  t(key: MessageKey, params?: MessageParams): string;
+}
+
+export type ApiHandler<C extends ApiCall> = (ctx: ApiContext<C>) => Promise<ResponseOf<C>> | ResponseOf<C>;
+
+export interface ApiRouteOptions {
+  /** Extra preHandler hooks run after the session is resolved (rate limits by account). */
+  preHandler?: preHandlerHookHandler[];
+}
+
+export interface ApiPluginOptions {
+  aesKey: string;
+  signKey: string;
+  apiDebug: boolean;
+  resolveSession: SessionResolver;
+  /** Called once per guest id per process hour so guests are recorded without a write per request. */
+  recordGuest?: (guestId: string, client: string, userUuid: string | null) => Promise<void>;
+  replayStore?: ReplayStore;
+  now?: () => number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    api<C extends ApiCall>(call: C, handler: ApiHandler<C>, options?: ApiRouteOptions): void;
+  }
+  interface FastifyRequest {
+    apiState?: ApiRequestState;
+  }
+}
+
+function fieldsOf(body: unknown): { fields: Record<string, unknown>; files: Record<string, Buffer> } {
+  const fields: Record<string, unknown> = {};
+  const files: Record<string, Buffer> = {};
+  if (!body || typeof body !== 'object') return { fields, files };
+  for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+    // Multipart parts (attachFieldsToBody: true) are objects with a type; urlencoded values are strings.
+    const part = Array.isArray(value) ? value[0] : value;
+    if (part && typeof part === 'object' && 'type' in part) {
+      const p = part as { type: string; value?: unknown };
+      if (p.type === 'file' && Buffer.isBuffer(p.value)) files[name] = p.value;
+      else if (p.type === 'field') fields[name] = p.value;
+    } else {
+      fields[name] = part;
+    }
+  }
+  return { fields, files };
+}
+
+export function sendApi(
+  reply: FastifyReply,
+  state: Pick<ApiRequestState, 'encrypted'> | undefined,
+  aes: Buffer,
+  status: 0 | 1 | 422,
+  msg: string,
+  data: unknown,
+  httpStatus = 200,
+) {
+  const body =
+    data === null || data === undefined
+      ? null
+      : state?.encrypted
+        ? sealData(JSON.stringify(data), aes)
+        : data;
+  return reply.code(httpStatus).header('cache-control', 'no-store').send({ status, msg, data: body });
+}
+
+export default fp(
+  async function apiPlugin(app: FastifyInstance, options: ApiPluginOptions) {
+    const keys = serverKeys(options.aesKey, options.signKey);
+    const replay = options.replayStore ?? new MemoryReplayStore();
+    const now = options.now ?? (() => Date.now());
+    const guestSeen = new Map<string, number>();
+
+    async function noteGuest(guestId: string, client: string, userUuid: string | null) {
+      if (!options.recordGuest) return;
+      const key = `${guestId}:${userUuid ?? ''}`;
+      const seen = guestSeen.get(key);
+      if (seen !== undefined && now() - seen < 3_600_000) return;
+      if (guestSeen.size > 100_000) guestSeen.clear();
+      guestSeen.set(key, now());
+      await options.recordGuest(guestId, client, userUuid);
+    }
+
+    const fail = (request: FastifyRequest, reply: FastifyReply, key: MessageKey, params: MessageParams = {}, httpStatus = 200, data: unknown = null) =>
+      sendApi(reply, request.apiState, keys.aes, 0, translate(request.apiState?.locale ?? localeFromAcceptLanguage(request.headers['accept-language']), key, params), data, httpStatus);
+
+    /** Opens the envelope before any route preHandler, so rate limits can key on the account. */
+    async function openRequest(request: FastifyRequest, reply: FastifyReply) {
+      const locale = localeFromAcceptLanguage(request.headers['accept-language']);
+      const { fields, files } = fieldsOf(request.body);
+      let raw: Record<string, unknown>;
+      let encrypted: boolean;
+      let client: string;
+      if ('data' in fields || 'sign' in fields) {
+        const opened = await openEnvelope(fields, keys, replay, Math.floor(now() / 1000));
+        if ('failure' in opened) {
+          request.apiState = { encrypted: false, client: 'web', raw: {}, files, locale, guestId: null, session: null };
+          return fail(request, reply, opened.failure, {}, opened.failure === 'envelope.malformed' ? 400 : 200);
+        }
+        raw = opened.payload;
+        encrypted = true;
+        client = opened.client;
+      } else if (fields.debug === '1') {
+        request.apiState = { encrypted: false, client: 'web', raw: {}, files, locale, guestId: null, session: null };
+        if (!options.apiDebug) return fail(request, reply, 'envelope.debugDisabled');
+        raw = fields;
+        encrypted = false;
+        client = typeof fields.client === 'string' && fields.client === 'pwa' ? 'pwa' : 'web';
+      } else {
+        request.apiState = { encrypted: false, client: 'web', raw: {}, files, locale, guestId: null, session: null };
+        return fail(request, reply, 'envelope.malformed', {}, 400);
+      }
+      request.apiState = { encrypted, client, raw, files, locale, guestId: null, session: null };
+    }
+
+    function resolveSessionHook(call: ApiCall): preHandlerHookHandler {
+      return async function resolve(request, reply) {
+        const state = request.apiState!;
+        const session = sessionFields.safeParse(state.raw);
+        if (!session.success) {
+          const issue = describeIssue(session.error.issues[0]);
+          return fail(request, reply, issue.key, issue.params, 200, { field: issue.field, code: issue.code });
+        }
+        state.guestId = session.data.oauth_id;
+        const token = call.auth === 'none' ? undefined : session.data.token;
+        if (token) {
+          const resolved = await options.resolveSession(token);
+          if (!resolved) {
+            return sendApi(reply, state, keys.aes, 422, translate(state.locale, 'auth.tokenExpired'), null);
+          }
+          state.session = resolved;
+        }
+        if (call.auth === 'required' && !state.session) return fail(request, reply, 'auth.required');
+        if (call.role && state.session?.user.role !== call.role) return fail(request, reply, 'auth.forbidden');
+      };
+    }
+
+    app.decorate('api', function api<C extends ApiCall>(call: C, handler: ApiHandler<C>, routeOptions: ApiRouteOptions = {}) {
+      app.post(`${API_BASE}/${call.path}`, {
+        preValidation: openRequest,
+        preHandler: [resolveSessionHook(call), ...(routeOptions.preHandler ?? [])],
+        handler: async (request, reply) => {
+          const state = request.apiState!;
+          const unexpected = Object.keys(state.files).filter((name) => !call.files?.includes(name));
+          if (unexpected.length > 0) {
+            return fail(request, reply, 'validation.invalid', { field: unexpected[0] }, 200, { field: unexpected[0], code: 'zod.invalid' });
+          }
+          const { oauth_id: _o, oauth_type: _t, token: _k, debug: _d, client: _c, ...fields } = state.raw;
+          const parsed = call.payload.safeParse(fields);
+          if (!parsed.success) {
+            const issue = describeIssue(parsed.error.issues[0]);
+            return fail(request, reply, issue.key, issue.params, 200, { field: issue.field, code: issue.code });
+          }
+          try {
+            await noteGuest(state.guestId!, state.client, state.session?.user.uuid ?? null);
+            const data = await handler({
+              payload: parsed.data as ParsedPayloadOf<C>,
+              session: state.session as ApiContext<C>['session'],
+              guestId: state.guestId!,
+              client: state.client,
+              locale: state.locale,
+              files: state.files,
+              request,
+              reply,
+              t: (key, params) => translate(state.locale, key, params),
+            });
+            return sendApi(reply, state, keys.aes, 1, 'ok', data ?? null);
+          } catch (error) {
+            if (error instanceof ApiFailure) return fail(request, reply, error.key, error.params, error.httpStatus, error.data);
+            if (error instanceof TokenExpired) return sendApi(reply, state, keys.aes, 422, translate(state.locale, 'auth.tokenExpired'), null);
+            throw error;
+          }
+        },
+      });
+    });
+  },
+  { name: 'api', fastify: '5.x' },
+);

@@ -1,0 +1,116 @@
+import compress from '@fastify/compress';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { IMAGE_MAX_BYTES } from '@/contract/constants';
+import { localeFromAcceptLanguage } from '@/contract/enums';
+import accountRoutes from './account/account.routes';
+import { findSession } from './account/token.repository';
+import apiPlugin, { sendApi } from './api/api.plugin';
+import { serverKeys } from './api/envelope';
+import type { AppConfig } from './config';
+import corePlugin from './core.plugin';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database';
+import { translate } from './i18n';
+import spaPlugin from './web/spa.plugin';
+
+export interface BuildAppOptions {
+  /** An already open database (tests share one per suite); otherwise one is opened from the config. */
+  database?: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+  now?: () => number;
+}
+
+/** Builds the whole server (STYLE rule 21: tests drive this same app with inject or real sockets). */
+export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const database = options.database ?? (await openDatabase(config));
+  if (!options.database) await migrateToLatest(database.db);
+
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: process.env.TRUST_PROXY === '1',
+    bodyLimit: 1024 * 1024,
+    // Per-request lines only at debug level: at info they would dominate the log and cost throughput.
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
+  });
+  const aes = serverKeys(config.aesKey, config.signKey).aes;
+
+  app.setErrorHandler((error: Error & { statusCode?: number; ttlInSeconds?: number }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    const locale = request.apiState?.locale ?? localeFromAcceptLanguage(request.headers['accept-language']);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (!request.url.startsWith('/api/')) {
+      return reply.code(status).type('text/plain').send(status >= 500 ? 'Internal Server Error' : error.message);
+    }
+    const [key, params] =
+      status === 429
+        ? (['rate.limited', { seconds: error.ttlInSeconds ?? Number(reply.getHeader('retry-after') ?? 60) }] as const)
+        : status === 413
+          ? (['image.tooLarge', { mb: IMAGE_MAX_BYTES / 1024 / 1024 }] as const)
+          : status < 500
+            ? (['envelope.malformed', {}] as const)
+            : (['server.error', {}] as const);
+    return sendApi(reply, request.apiState, aes, 0, translate(locale, key, params), null, status);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.stripe.com'],
+        frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.publicUrl.startsWith('https://'),
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(formbody, { bodyLimit: 1024 * 1024 });
+  await app.register(multipart, {
+    attachFieldsToBody: true,
+    limits: { fileSize: IMAGE_MAX_BYTES, files: 12, fields: 20, fieldSize: 1024 * 1024, parts: 40 },
+    async onFile(part) {
+      (part as unknown as { value: Buffer }).value = await part.toBuffer();
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(corePlugin, { config, database, ownsDatabase: !options.database });
+  await app.register(apiPlugin, {
+    aesKey: config.aesKey,
+    signKey: config.signKey,
+    apiDebug: config.apiDebug,
+    now: options.now,
+    resolveSession: async (token) => {
+      const found = await findSession(database.db, token);
+      return found ? { tokenId: found.tokenId, user: { uuid: found.user.uuid, role: found.user.role } } : null;
+    },
+    recordGuest: async (guestId, client, userUuid) => {
+      await database.db
+        .insertInto('guests')
+        .values({ oauth_id: guestId, oauth_type: 'pwa', client, user_uuid: userUuid })
+        .onConflict((oc) =>
+          oc.column('oauth_id').doUpdateSet((eb) => ({
+            last_seen_at: new Date(),
+            client,
+            user_uuid: eb.fn.coalesce(eb.val(userUuid), eb.ref('guests.user_uuid')),
+          })),
+        )
+        .execute();
+    },
+  });
+  await app.register(accountRoutes);
+  await app.register(spaPlugin);
+  return app;
+}

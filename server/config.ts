@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration is environment variables only (DESIGN section 3); every one is documented in the README with
+ * its default. Rate limits are configuration too, so tests can tighten or loosen them per suite.
+ */
+
+export interface RateLimitRule {
+  /** Requests allowed per window. */
+  max: number;
+  /** Window, milliseconds. */
+  windowMs: number;
+}
+
+export interface RateLimits {
+  loginPerIp: RateLimitRule;
+  loginPerAccount: RateLimitRule;
+  registerPerIp: RateLimitRule;
+  resetPerIp: RateLimitRule;
+  resetPerAccount: RateLimitRule;
+  emailCodePerIp: RateLimitRule;
+  emailCodePerAccount: RateLimitRule;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  loginPerIp: { max: 30, windowMs: 10 * 60_000 },
+  loginPerAccount: { max: 10, windowMs: 15 * 60_000 },
+  registerPerIp: { max: 20, windowMs: 60 * 60_000 },
+  resetPerIp: { max: 10, windowMs: 60 * 60_000 },
+  resetPerAccount: { max: 3, windowMs: 60 * 60_000 },
+  emailCodePerIp: { max: 20, windowMs: 60 * 60_000 },
+  emailCodePerAccount: { max: 5, windowMs: 60 * 60_000 },
+};
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL when set; otherwise PGlite under dataDir/pgdata (or in memory when dataDir is ':memory:'). */
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  publicUrl: string;
+  imUrls: string[];
+  stripeSecretKey: string | null;
+  stripePublishableKey: string | null;
+  stripeWebhookSecret: string | null;
+  aesKey: string;
+  signKey: string;
+  /** Accept plain (debug) requests that carry debug=1. Never in production. */
+  apiDebug: boolean;
+  /** Directory of the built SPA (index.html + assets). */
+  distDir: string;
+  logLevel: string;
+  rateLimits: RateLimits;
+  /** Argon2id cost; tests lower it to keep suites fast, never below OWASP's minimum in production. */
+  argon2: { memoryCost: number; timeCost: number; parallelism: number };
+  seedDemo: boolean;
+}
+
+const hexKey = z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Venuely <no-reply@localhost>'),
+  PUBLIC_URL: z.string().optional(),
+  IM_URLS: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  API_AES_KEY: hexKey.optional(),
+  API_SIGN_KEY: hexKey.optional(),
+  API_DEBUG: z.enum(['0', '1']).default('0'),
+  LOG_LEVEL: z.string().default('info'),
+  SEED_DEMO: z.enum(['0', '1']).default('1'),
+});
+
+/** Keys from the environment, else generated once and kept in dataDir/keys.json (mode 600). */
+function loadOrCreateKeys(dataDir: string, env: { API_AES_KEY?: string; API_SIGN_KEY?: string }) {
+  if (env.API_AES_KEY && env.API_SIGN_KEY) return { aesKey: env.API_AES_KEY, signKey: env.API_SIGN_KEY };
+  const file = path.join(dataDir, 'keys.json');
+  let stored: { aesKey?: string; signKey?: string } = {};
+  if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as typeof stored;
+  const keys = {
+    aesKey: env.API_AES_KEY ?? stored.aesKey ?? randomBytes(32).toString('hex'),
+    signKey: env.API_SIGN_KEY ?? stored.signKey ?? randomBytes(32).toString('hex'),
+  };
+  if (keys.aesKey !== stored.aesKey || keys.signKey !== stored.signKey) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(keys, null, 2), { mode: 0o600 });
+  }
+  return keys;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const keys = loadOrCreateKeys(dataDir, e);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL || null,
+    redisUrl: e.REDIS_URL || null,
+    smtpUrl: e.SMTP_URL || null,
+    mailFrom: e.MAIL_FROM,
+    publicUrl,
+    imUrls: e.IM_URLS ? e.IM_URLS.split(',').map((s) => s.trim()).filter(Boolean) : [],
+    stripeSecretKey: e.STRIPE_SECRET_KEY || null,
+    stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY || null,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET || null,
+    ...keys,
+    apiDebug: e.API_DEBUG === '1',
+    distDir: path.resolve('dist'),
+    logLevel: e.LOG_LEVEL,
+    rateLimits: DEFAULT_RATE_LIMITS,
+    argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
+    seedDemo: e.SEED_DEMO === '1',
+  };
+}

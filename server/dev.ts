@@ -1,0 +1,25 @@
+import { spawn } from 'node:child_process';
+
+/**
+ * `npm run dev`: the API server on API_PORT (3001) with plain debug requests allowed, and Vite's dev server on
+ * PORT (3000) proxying /api, /uploads and /im to it.
+ */
+const apiPort = process.env.API_PORT ?? '3001';
+const api = spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/start.ts'], {
+  stdio: 'inherit',
+  env: { ...process.env, PORT: apiPort, HOST: '127.0.0.1' },
+});
+const vite = spawn(process.execPath, ['node_modules/vite/bin/vite.js', '--port', process.env.PORT ?? '3000'], {
+  stdio: 'inherit',
+  env: { ...process.env, API_PORT: apiPort },
+});
+const stop = () => {
+  api.kill('SIGTERM');
+  vite.kill('SIGTERM');
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+api.on('exit', (code) => {
+  vite.kill('SIGTERM');
+  process.exitCode = code ?? 0;
+});

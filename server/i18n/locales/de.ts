@@ -1,0 +1,65 @@
+import type { Messages } from './en';
+
+export const de: Messages = {
+  'app.name': 'Venuely',
+
+  'envelope.malformed': 'Die Anfrage konnte nicht gelesen werden.',
+  'envelope.badSign': 'Die Signatur der Anfrage ist ungültig.',
+  'envelope.clock':
+    'Die Zeitangabe der Anfrage weicht zu stark von der Serverzeit ab. Bitte überprüfen Sie Datum und Uhrzeit auf Ihrem Gerät.',
+  'envelope.replay': 'Diese Anfrage wurde bereits empfangen.',
+  'envelope.undecryptable': 'Die Daten der Anfrage konnten nicht entschlüsselt werden.',
+  'envelope.debugDisabled': 'Dieser Server akzeptiert keine unverschlüsselten Anfragen.',
+
+  'validation.invalid': 'Ungültiger Wert für „{field}“.',
+  'validation.required': 'Bitte füllen Sie „{field}“ aus.',
+  'validation.email': 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+  'validation.min': '„{field}“ muss mindestens {min} Zeichen lang sein.',
+  'validation.max': '„{field}“ darf höchstens {max} Zeichen lang sein.',
+  'validation.numberMin': '„{field}“ muss mindestens {min} betragen.',
+  'validation.numberMax': '„{field}“ darf höchstens {max} betragen.',
+  'validation.username':
+    'Ein Benutzername darf nur Buchstaben, Ziffern, Punkte, Bindestriche und Unterstriche enthalten.',
+  'validation.emailCode': 'Bitte geben Sie den 6-stelligen Code aus der E-Mail ein.',
+  'validation.tokenInvalid': 'Dieser Link ist ungültig. Bitte fordern Sie einen neuen an.',
+  'validation.empty': 'Es gibt nichts zu ändern.',
+
+  'auth.required': 'Bitte melden Sie sich zuerst an.',
+  'auth.tokenExpired': 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+  'auth.forbidden': 'Sie sind dazu nicht berechtigt.',
+
+  'account.usernameTaken': 'Dieser Benutzername ist bereits vergeben.',
+  'account.emailTaken': 'Diese E-Mail-Adresse ist bereits registriert.',
+  'account.loginFailed': 'Konto oder Passwort ist falsch.',
+  'account.passwordWrong': 'Das aktuelle Passwort ist falsch.',
+  'account.passwordSame': 'Das neue Passwort muss sich vom aktuellen unterscheiden.',
+  'account.resetInvalid':
+    'Dieser Link zum Zurücksetzen ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.',
+  'account.emailCodeInvalid': 'Der Code ist falsch oder abgelaufen. Bitte fordern Sie einen neuen an.',
+  'account.emailVerified': 'Ihre E-Mail-Adresse ist bereits bestätigt.',
+
+  'rate.limited': 'Zu viele Versuche. Bitte versuchen Sie es in {seconds} Sekunden erneut.',
+
+  'image.missing': 'Bitte wählen Sie ein Bild zum Hochladen aus.',
+  'image.tooLarge': 'Das Bild ist größer als {mb} MB.',
+  'image.invalid': 'Diese Datei ist kein unterstütztes Bild (JPEG, PNG, WebP, GIF, AVIF oder HEIC).',
+  'image.tooManyPixels': 'Das Bild ist zu groß: Erlaubt sind höchstens {megapixels} Megapixel.',
+
+  'server.notFound': 'Nicht gefunden.',
+  'server.error': 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es erneut.',
+
+  'vip.monthly': 'Monatliche Mitgliedschaft bis {date}',
+  'vip.annual': 'Jährliche Mitgliedschaft bis {date}',
+
+  'mail.greeting': 'Hallo {name},',
+  'mail.signature': 'Ihr {app}-Team',
+  'mail.reset.subject': 'Ihr {app}-Passwort zurücksetzen',
+  'mail.reset.body':
+    'Wir haben eine Anfrage zum Zurücksetzen des Passworts für Ihr Konto erhalten. Öffnen Sie innerhalb von 30 Minuten diesen Link, um ein neues Passwort festzulegen:',
+  'mail.reset.ignore':
+    'Falls Sie dies nicht angefordert haben, ignorieren Sie diese E-Mail einfach. Ihr Passwort bleibt unverändert.',
+  'mail.code.subject': 'Ihr {app}-Bestätigungscode: {code}',
+  'mail.code.body':
+    'Ihr Code zur Bestätigung Ihrer E-Mail-Adresse lautet {code}. Er ist 10 Minuten lang gültig und kann nur einmal verwendet werden.',
+  'mail.code.ignore': 'Falls Sie diesen Code nicht angefordert haben, ignorieren Sie diese E-Mail einfach.',
+};

@@ -1,0 +1,65 @@
+import type { Messages } from './en';
+
+export const fr: Messages = {
+  'app.name': 'Venuely',
+
+  'envelope.malformed': 'La requête n’a pas pu être lue.',
+  'envelope.badSign': 'La signature de la requête n’est pas valide.',
+  'envelope.clock':
+    'L’heure de la requête est trop éloignée de celle du serveur. Vérifiez la date et l’heure de votre appareil.',
+  'envelope.replay': 'Cette requête a déjà été reçue.',
+  'envelope.undecryptable': 'Les données de la requête n’ont pas pu être déchiffrées.',
+  'envelope.debugDisabled': 'Ce serveur n’accepte pas les requêtes non chiffrées.',
+
+  'validation.invalid': 'Valeur non valide pour « {field} ».',
+  'validation.required': 'Veuillez renseigner « {field} ».',
+  'validation.email': 'Veuillez saisir une adresse e-mail valide.',
+  'validation.min': '« {field} » doit contenir au moins {min} caractères.',
+  'validation.max': '« {field} » ne doit pas dépasser {max} caractères.',
+  'validation.numberMin': '« {field} » doit être supérieur ou égal à {min}.',
+  'validation.numberMax': '« {field} » doit être inférieur ou égal à {max}.',
+  'validation.username':
+    'Un nom d’utilisateur ne peut contenir que des lettres, des chiffres, des points, des tirets et des tirets bas.',
+  'validation.emailCode': 'Veuillez saisir le code à 6 chiffres reçu par e-mail.',
+  'validation.tokenInvalid': 'Ce lien n’est pas valide. Veuillez en demander un nouveau.',
+  'validation.empty': 'Il n’y a rien à modifier.',
+
+  'auth.required': 'Veuillez d’abord vous connecter.',
+  'auth.tokenExpired': 'Votre session a expiré. Veuillez vous reconnecter.',
+  'auth.forbidden': 'Vous n’avez pas l’autorisation d’effectuer cette action.',
+
+  'account.usernameTaken': 'Ce nom d’utilisateur est déjà pris.',
+  'account.emailTaken': 'Cette adresse e-mail est déjà associée à un compte.',
+  'account.loginFailed': 'Compte ou mot de passe incorrect.',
+  'account.passwordWrong': 'Le mot de passe actuel est incorrect.',
+  'account.passwordSame': 'Le nouveau mot de passe doit être différent de l’actuel.',
+  'account.resetInvalid':
+    'Ce lien de réinitialisation n’est pas valide ou a expiré. Veuillez en demander un nouveau.',
+  'account.emailCodeInvalid': 'Le code est incorrect ou a expiré. Veuillez en demander un nouveau.',
+  'account.emailVerified': 'Votre adresse e-mail est déjà vérifiée.',
+
+  'rate.limited': 'Trop de tentatives. Veuillez réessayer dans {seconds} secondes.',
+
+  'image.missing': 'Veuillez choisir une image à importer.',
+  'image.tooLarge': 'L’image dépasse {mb} Mo.',
+  'image.invalid': 'Ce fichier n’est pas une image prise en charge (JPEG, PNG, WebP, GIF, AVIF ou HEIC).',
+  'image.tooManyPixels': 'L’image est trop grande : {megapixels} mégapixels maximum.',
+
+  'server.notFound': 'Introuvable.',
+  'server.error': 'Un problème est survenu de notre côté. Veuillez réessayer.',
+
+  'vip.monthly': 'Abonnement mensuel jusqu’au {date}',
+  'vip.annual': 'Abonnement annuel jusqu’au {date}',
+
+  'mail.greeting': 'Bonjour {name},',
+  'mail.signature': 'L’équipe {app}',
+  'mail.reset.subject': 'Réinitialisation de votre mot de passe {app}',
+  'mail.reset.body':
+    'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte. Ouvrez ce lien dans les 30 minutes pour choisir un nouveau mot de passe :',
+  'mail.reset.ignore':
+    'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail. Votre mot de passe reste inchangé.',
+  'mail.code.subject': 'Votre code de vérification {app} : {code}',
+  'mail.code.body':
+    'Votre code de vérification d’adresse e-mail est {code}. Il est valable 10 minutes et ne peut être utilisé qu’une seule fois.',
+  'mail.code.ignore': 'Si vous n’avez pas demandé ce code, ignorez cet e-mail.',
+};

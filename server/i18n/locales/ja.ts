@@ -1,0 +1,60 @@
+import type { Messages } from './en';
+
+export const ja: Messages = {
+  'app.name': 'Venuely',
+
+  'envelope.malformed': 'リクエストを読み取れませんでした。',
+  'envelope.badSign': 'リクエストの署名が無効です。',
+  'envelope.clock': 'リクエストの時刻とサーバーの時刻のずれが大きすぎます。お使いの端末の日付と時刻を確認してください。',
+  'envelope.replay': 'このリクエストはすでに受信済みです。',
+  'envelope.undecryptable': 'リクエストのデータを復号できませんでした。',
+  'envelope.debugDisabled': 'このサーバーでは、暗号化されていないリクエストは受け付けていません。',
+
+  'validation.invalid': '「{field}」の値が正しくありません。',
+  'validation.required': '「{field}」を入力してください。',
+  'validation.email': '有効なメールアドレスを入力してください。',
+  'validation.min': '「{field}」は{min}文字以上で入力してください。',
+  'validation.max': '「{field}」は{max}文字以内で入力してください。',
+  'validation.numberMin': '「{field}」には{min}以上の値を入力してください。',
+  'validation.numberMax': '「{field}」には{max}以下の値を入力してください。',
+  'validation.username': 'ユーザー名に使用できるのは、文字、数字、ピリオド（.）、ハイフン（-）、アンダースコア（_）のみです。',
+  'validation.emailCode': 'メールに記載された6桁のコードを入力してください。',
+  'validation.tokenInvalid': 'このリンクは無効です。新しいリンクをリクエストしてください。',
+  'validation.empty': '変更する内容がありません。',
+
+  'auth.required': '先にログインしてください。',
+  'auth.tokenExpired': 'セッションの有効期限が切れました。もう一度ログインしてください。',
+  'auth.forbidden': 'この操作を行う権限がありません。',
+
+  'account.usernameTaken': 'このユーザー名はすでに使用されています。',
+  'account.emailTaken': 'このメールアドレスはすでに登録されています。',
+  'account.loginFailed': 'アカウントまたはパスワードが正しくありません。',
+  'account.passwordWrong': '現在のパスワードが正しくありません。',
+  'account.passwordSame': '新しいパスワードは、現在のパスワードとは異なるものにしてください。',
+  'account.resetInvalid': 'このパスワード再設定リンクは無効か、有効期限が切れています。新しいリンクをリクエストしてください。',
+  'account.emailCodeInvalid': 'コードが正しくないか、有効期限が切れています。新しいコードをリクエストしてください。',
+  'account.emailVerified': 'メールアドレスはすでに認証済みです。',
+
+  'rate.limited': '試行回数が多すぎます。{seconds}秒後にもう一度お試しください。',
+
+  'image.missing': 'アップロードする画像を選択してください。',
+  'image.tooLarge': '画像のサイズが{mb}MBを超えています。',
+  'image.invalid': 'このファイルは対応している画像形式（JPEG、PNG、WebP、GIF、AVIF、HEIC）ではありません。',
+  'image.tooManyPixels': '画像の画素数が多すぎます。{megapixels}メガピクセル以下の画像を選択してください。',
+
+  'server.notFound': '見つかりませんでした。',
+  'server.error': 'サーバーで問題が発生しました。しばらくしてからもう一度お試しください。',
+
+  'vip.monthly': '月額メンバーシップ（{date}まで）',
+  'vip.annual': '年額メンバーシップ（{date}まで）',
+
+  'mail.greeting': '{name} 様',
+  'mail.signature': '{app} チーム',
+  'mail.reset.subject': '【{app}】パスワード再設定のご案内',
+  'mail.reset.body':
+    'お使いのアカウントのパスワード再設定のリクエストを受け付けました。30分以内に以下のリンクを開き、新しいパスワードを設定してください。',
+  'mail.reset.ignore': 'お心当たりがない場合は、このメールを無視してください。パスワードは変更されません。',
+  'mail.code.subject': '【{app}】認証コード：{code}',
+  'mail.code.body': 'メールアドレスの認証コードは {code} です。有効期限は10分間で、1回のみご利用いただけます。',
+  'mail.code.ignore': 'このコードをリクエストした覚えがない場合は、このメールを無視してください。',
+};

@@ -1,0 +1,60 @@
+import type { Messages } from './en';
+
+export const zhHans: Messages = {
+  'app.name': 'Venuely',
+
+  'envelope.malformed': '无法读取请求。',
+  'envelope.badSign': '请求签名无效。',
+  'envelope.clock': '请求时间与服务器时间相差过大，请检查设备的日期和时间。',
+  'envelope.replay': '已收到过该请求。',
+  'envelope.undecryptable': '无法解密请求数据。',
+  'envelope.debugDisabled': '此服务器不接受未加密的请求。',
+
+  'validation.invalid': '“{field}”的值无效。',
+  'validation.required': '请填写“{field}”。',
+  'validation.email': '请输入有效的邮箱地址。',
+  'validation.min': '“{field}”至少需要 {min} 个字符。',
+  'validation.max': '“{field}”最多只能有 {max} 个字符。',
+  'validation.numberMin': '“{field}”不能小于 {min}。',
+  'validation.numberMax': '“{field}”不能大于 {max}。',
+  'validation.username': '用户名只能包含字母、数字、点（.）、连字符（-）和下划线（_）。',
+  'validation.emailCode': '请输入邮件中的 6 位验证码。',
+  'validation.tokenInvalid': '此链接无效，请重新获取。',
+  'validation.empty': '没有需要修改的内容。',
+
+  'auth.required': '请先登录。',
+  'auth.tokenExpired': '登录已过期，请重新登录。',
+  'auth.forbidden': '你没有执行此操作的权限。',
+
+  'account.usernameTaken': '该用户名已被占用。',
+  'account.emailTaken': '该邮箱地址已被注册。',
+  'account.loginFailed': '账号或密码错误。',
+  'account.passwordWrong': '当前密码错误。',
+  'account.passwordSame': '新密码不能与当前密码相同。',
+  'account.resetInvalid': '此重置链接无效或已过期，请重新获取。',
+  'account.emailCodeInvalid': '验证码错误或已过期，请重新获取。',
+  'account.emailVerified': '你的邮箱地址已验证。',
+
+  'rate.limited': '尝试次数过多，请 {seconds} 秒后重试。',
+
+  'image.missing': '请选择要上传的图片。',
+  'image.tooLarge': '图片大小超过 {mb} MB。',
+  'image.invalid': '不支持该文件格式，请上传 JPEG、PNG、WebP、GIF、AVIF 或 HEIC 格式的图片。',
+  'image.tooManyPixels': '图片尺寸过大，最多 {megapixels} 百万像素。',
+
+  'server.notFound': '未找到相关内容。',
+  'server.error': '服务器出错了，请重试。',
+
+  'vip.monthly': '月度会员，有效期至 {date}',
+  'vip.annual': '年度会员，有效期至 {date}',
+
+  'mail.greeting': '{name}，你好：',
+  'mail.signature': '{app} 团队',
+  'mail.reset.subject': '重置你的 {app} 密码',
+  'mail.reset.body':
+    '我们收到了重置你账号密码的请求。请在 30 分钟内打开以下链接设置新密码：',
+  'mail.reset.ignore': '如果这不是你本人的操作，请忽略此邮件，你的密码不会被更改。',
+  'mail.code.subject': '你的 {app} 验证码：{code}',
+  'mail.code.body': '你的邮箱验证码是 {code}，10 分钟内有效，仅可使用一次。',
+  'mail.code.ignore': '如果你没有申请此验证码，请忽略此邮件。',
+};

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import { KycStatus } from '@/contract/enums';
+import type { PasswordHasher } from '../account/password';
+import { emailKey, usernameKey } from '../account/user.repository';
+import type { Database } from '../db/schema';
+
+export interface DemoAccount {
+  username: string;
+  password: string;
+  email: string;
+  description: string;
+  role: 'member' | 'admin';
+  paid: boolean;
+  kyc: boolean;
+}
+
+/** Demo accounts (issue 2): created on first start, printed at every start. Passwords are public by design. */
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { username: 'member', password: 'member-pass-2026', email: 'member@demo.localhost', description: 'member', role: 'member', paid: false, kyc: false },
+  { username: 'paid', password: 'paid-pass-2026', email: 'paid@demo.localhost', description: 'paid member', role: 'member', paid: true, kyc: false },
+  { username: 'verified', password: 'verified-pass-2026', email: 'verified@demo.localhost', description: 'KYC-approved paid member', role: 'member', paid: true, kyc: true },
+  { username: 'admin', password: 'admin-pass-2026', email: 'admin@demo.localhost', description: 'admin', role: 'admin', paid: false, kyc: false },
+];
+
+/** The annual plan (DESIGN section 6). */
+const DEMO_PLAN_ITEM = 2;
+
+/** Creates the demo accounts that do not exist yet; returns the names it created. */
+export async function seedDemoAccounts(db: Kysely<Database>, passwords: PasswordHasher): Promise<string[]> {
+  const created: string[] = [];
+  for (const demo of DEMO_ACCOUNTS) {
+    const exists = await db.selectFrom('users').select('uuid').where('username_key', '=', usernameKey(demo.username)).executeTakeFirst();
+    if (exists) continue;
+    const uuid = randomUUID();
+    const passwordHash = await passwords.hash(demo.password);
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('users')
+        .values({
+          uuid,
+          username: demo.username,
+          username_key: usernameKey(demo.username),
+          email: demo.email,
+          email_key: emailKey(demo.email),
+          email_validation: true,
+          password_hash: passwordHash,
+          nickname: demo.username.charAt(0).toUpperCase() + demo.username.slice(1),
+          role: demo.role,
+          kyc_status: demo.kyc ? KycStatus.Approved : KycStatus.NotApply,
+          kyc_created_at: demo.kyc ? new Date() : null,
+        })
+        .execute();
+      if (demo.paid) {
+        await trx
+          .insertInto('memberships')
+          .values({ user_uuid: uuid, plan_item: DEMO_PLAN_ITEM, starts_at: sql<Date>`now()`, ends_at: sql<Date>`now() + interval '365 days'`, order_id: null })
+          .execute();
+      }
+    });
+    created.push(demo.username);
+  }
+  return created;
+}

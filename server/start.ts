@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts';
+
+/**
+ * `npm start`: builds the SPA when it is not built, opens (and on first run creates) the database, migrates,
+ * seeds the demo accounts, serves on PORT, and shuts down cleanly on SIGINT/SIGTERM.
+ */
+async function main() {
+  const config = loadConfig();
+  if (!existsSync(path.join(config.distDir, 'index.html'))) {
+    console.log('Building the web app (first start)…');
+    const { build } = await import('vite');
+    await build({ logLevel: 'warn' });
+  }
+  const app = await buildApp(config);
+  if (config.seedDemo) {
+    const created = await seedDemoAccounts(app.db, app.passwords);
+    if (created.length > 0) app.log.info({ created }, 'demo accounts created');
+  }
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${config.port}`;
+  const lines = [
+    '',
+    `  Venuely is running at ${url}`,
+    `  database: ${app.databaseKind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pgdata')}` : 'PostgreSQL'}`,
+    `  mail: ${config.smtpUrl ? 'SMTP' : 'outbox table (links and codes in this log)'}`,
+    config.seedDemo ? '  demo accounts (user name / password):' : '',
+    ...(config.seedDemo ? DEMO_ACCOUNTS.map((d) => `    ${d.username.padEnd(9)} ${d.password.padEnd(20)} ${d.description}`) : []),
+    '',
+  ];
+  console.log(lines.filter((l) => l !== '').join('\n'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

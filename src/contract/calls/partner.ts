@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { defineCall, nullResponse } from '../call';
+import { NICKNAME_MAX } from '../constants';
+import { UNLOCK_PRICE_DEFAULT, UNLOCK_PRICE_MAX, UNLOCK_PRICE_MIN } from '../economy';
+import * as f from '../fields';
+import {
+  dateTime,
+  entityId,
+  fileFields,
+  idList,
+  idPayload,
+  keepPhotoIds,
+  listingPlace,
+  listingState,
+  moderationPayload,
+  oneOf,
+  pageQuery,
+  pagedList,
+  PHOTOS_MAX,
+  removalPayload,
+  rowId,
+  slug,
+  storedImage,
+  visibilityResponse,
+} from '../shapes';
+import { imageResponse } from './account';
+import { KEYWORD_MAX, LISTING_TAGS_MAX } from './merchant';
+
+/**
+ * Partners (person profiles: hosts and guides), spec section 7 "Partner" with the fields of DESIGN section 5. Every
+ * profile is of an adult, so `age` starts at 18. The owner's list, detail, edit and delete are user/* calls in
+ * content.ts.
+ */
+
+export const PARTNER_AGE_MIN = 18;
+export const PARTNER_AGE_MAX = 99;
+export const PARTNER_INTRO_MAX = 2_000;
+export const PARTNER_LANGUAGES_MAX = 5;
+
+/** Image parts of a partner form: photo0..photo11; the first kept or uploaded photo is the cover. */
+export const PARTNER_FILES = fileFields('photo', PHOTOS_MAX);
+
+const partnerFields = z.object({
+  nickname: f.text(1, NICKNAME_MAX),
+  age: f.int(PARTNER_AGE_MIN, PARTNER_AGE_MAX),
+  /** dict/sex, dict/body_type, dict/language, dict/drive_type and dict/partner_tag ids. */
+  sex: entityId,
+  body_type: entityId,
+  languages: idList({ min: 1, max: PARTNER_LANGUAGES_MAX }),
+  drive_type: entityId.optional(),
+  /** Centimetres. */
+  height: f.int(100, 250).optional(),
+  intro: f.text(1, PARTNER_INTRO_MAX, { multiline: true }),
+  tags: idList({ max: LISTING_TAGS_MAX }).default([]),
+  city_id: entityId,
+  /** The venue they work from (a published merchant). */
+  merchant_id: entityId.optional(),
+  /** Points to unlock this profile's chat, once per user. */
+  unlock_price: f.int(UNLOCK_PRICE_MIN, UNLOCK_PRICE_MAX).default(UNLOCK_PRICE_DEFAULT),
+  visible: f.bool.default(true),
+});
+
+export const partnerCreatePayload = partnerFields;
+/** The owner's full update (user/partner_update): every field again, plus which stored photos to keep. */
+export const partnerUpdatePayload = partnerFields.extend({ id: entityId, keep_photo_ids: keepPhotoIds.optional() });
+
+/** A partner in a list. `uuid` is the profile's chat identity (chat calls' partner_uuid). */
+export const partnerSummary = listingPlace.extend({
+  id: rowId,
+  uuid: z.string(),
+  nickname: z.string(),
+  age: z.number().int().min(PARTNER_AGE_MIN),
+  sex: rowId,
+  tags: z.array(rowId),
+  languages: z.array(rowId),
+  cover: imageResponse.nullable(),
+  unlock_price: z.number().int().min(0),
+  merchant_id: rowId.nullable(),
+  favorite_count: z.number().int().min(0),
+  is_favorite: z.boolean(),
+  created_at: dateTime,
+});
+export type PartnerSummary = z.infer<typeof partnerSummary>;
+
+export const partnerDetail = partnerSummary.extend({
+  ...listingState.shape,
+  owner_uuid: z.string(),
+  body_type: rowId,
+  drive_type: rowId.nullable(),
+  height: z.number().int().nullable(),
+  intro: z.string(),
+  photos: z.array(storedImage),
+  /** Whether the viewer has unlocked this profile's chat (always true for the owner). */
+  is_unlocked: z.boolean(),
+});
+export type PartnerDetail = z.infer<typeof partnerDetail>;
+
+export const PARTNER_SORTS = ['recommended', 'newest', 'popular'] as const;
+
+export const list = defineCall({
+  path: 'partner/list',
+  mutates: false,
+  auth: 'optional',
+  payload: pageQuery
+    .extend({
+      region_slug: slug.optional(),
+      city_slug: slug.optional(),
+      sex: entityId.optional(),
+      tag: entityId.optional(),
+      language: entityId.optional(),
+      merchant_id: entityId.optional(),
+      keyword: f.text(1, KEYWORD_MAX).optional(),
+      sort: oneOf(PARTNER_SORTS).optional(),
+    })
+    .refine((p) => p.city_slug === undefined || p.region_slug !== undefined, {
+      message: 'zod.string.required',
+      path: ['region_slug'],
+    }),
+  response: pagedList(partnerSummary),
+});
+
+export const detail = defineCall({
+  path: 'partner/detail',
+  mutates: false,
+  auth: 'optional',
+  payload: idPayload,
+  response: partnerDetail,
+});
+
+/** Publish a partner (membership 4, or 3 with no partner yet; server-checked). Starts as 'pending'. */
+export const create = defineCall({
+  path: 'partner/create',
+  mutates: true,
+  auth: 'required',
+  files: PARTNER_FILES,
+  payload: partnerCreatePayload,
+  response: partnerDetail,
+});
+
+/** Moderation (role admin), as merchant/update: the owner's edit is user/partner_update. */
+export const update = defineCall({
+  path: 'partner/update',
+  mutates: true,
+  auth: 'required',
+  role: 'admin',
+  payload: moderationPayload,
+  response: partnerDetail,
+});
+
+/** Moderators' removal (role admin); the owner deletes with user/partner_delete. Exported as `delete`. */
+const deleteCall = defineCall({
+  path: 'partner/delete',
+  mutates: true,
+  auth: 'required',
+  role: 'admin',
+  payload: removalPayload,
+  response: nullResponse,
+});
+export { deleteCall as delete };
+
+/**
+ * The owner sets the visible flag to a given value. Unlike user/partner_toggleVisiable it is idempotent, so a
+ * client that knows the state it wants (the preview page's switch) uses this one.
+ */
+export const setVisiable = defineCall({
+  path: 'partner/setVisiable',
+  mutates: true,
+  auth: 'required',
+  payload: z.object({ id: entityId, visible: f.bool }),
+  response: visibilityResponse,
+});

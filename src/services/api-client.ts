@@ -1,0 +1,334 @@
+import {
+  responseEnvelope,
+  type ApiCall,
+  type PayloadOf,
+  type ResponseOf,
+  type SessionFields,
+} from '@/contract/call';
+import { API_BASE, REQUEST_TIMEOUT_MS, RETRY_HTTP_STATUSES } from '@/contract/constants';
+import { openData, sealEnvelope, type EnvelopeKeys } from './envelope';
+
+/**
+ * The one configured API client (DESIGN section 4, STYLE rule 15). Every product call goes through `call()`,
+ * typed from its contract entry: it adds the session fields, seals the envelope (or sends plain fields in debug
+ * mode), opens and validates the answer and turns every failure into an ApiError with a stable `kind` and `code`
+ * that machines store and the ui maps to translated text.
+ */
+
+export type ApiErrorKind = 'server' | 'tokenExpired' | 'http' | 'network' | 'timeout' | 'canceled' | 'response';
+
+export interface ApiErrorOptions {
+  kind: ApiErrorKind;
+  /** A stable code for the ui; defaults to `kind` (e.g. 'http.429', 'response.invalid'). */
+  code?: string;
+  /** The envelope status (0 or 422) when the server answered one. */
+  status?: number;
+  httpStatus?: number;
+  /** Seconds from a Retry-After header. */
+  retryAfter?: number;
+  /** The envelope `data` that came with a status 0 answer, if any (e.g. field issues). */
+  details?: unknown;
+  cause?: unknown;
+}
+
+/**
+ * A failed call. `message` is the server's `msg` for 'server' and 'tokenExpired' (shown as the call's error
+ * text, spec section 8), and an English diagnostic otherwise. A caller's cancellation is named 'AbortError'
+ * like the DOM's, so code that checks `error.name === 'AbortError'` treats it as one.
+ */
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly code: string;
+  readonly status?: number;
+  readonly httpStatus?: number;
+  readonly retryAfter?: number;
+  readonly details?: unknown;
+
+  constructor(message: string, options: ApiErrorOptions) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = options.kind === 'canceled' ? 'AbortError' : 'ApiError';
+    this.kind = options.kind;
+    this.code = options.code ?? options.kind;
+    if (options.status !== undefined) this.status = options.status;
+    if (options.httpStatus !== undefined) this.httpStatus = options.httpStatus;
+    if (options.retryAfter !== undefined) this.retryAfter = options.retryAfter;
+    if (options.details !== undefined) this.details = options.details;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export type ClientId = 'pwa' | 'web';
+
+export interface ApiClientOptions {
+  /** Default API_BASE ('/api'). */
+  baseUrl?: string;
+  /** Envelope keys; null is debug mode (plain form fields with debug=1, plain JSON data back). */
+  keys: EnvelopeKeys | null;
+  /** 'pwa' in standalone display, else 'web'; read per call. */
+  clientId: () => ClientId;
+  /** The BCP 47 tag sent as Accept-Language (e.g. 'ja-JP'); read per call. */
+  locale: () => string;
+  getToken: () => string | null;
+  getGuestId: () => string;
+  fetch?: typeof fetch;
+  /** Milliseconds since the epoch, for the envelope timestamp. */
+  now?: () => number;
+  /** Called once per call answered with status 422; the token expiry machine decides what follows. */
+  onTokenExpired?: (msg: string) => void;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Image parts sent as multipart fields outside the encryption; names must be listed in the call's `files`. */
+  files?: Record<string, Blob>;
+}
+
+export interface ApiClient {
+  call<C extends ApiCall>(call: C, payload: PayloadOf<C>, opts?: CallOptions): Promise<ResponseOf<C>>;
+}
+
+/** Longest Retry-After the client waits before its one retry; a longer one fails at once with `retryAfter`. */
+export const MAX_RETRY_WAIT_MS = 5_000;
+
+const RETRY_STATUSES = new Set(RETRY_HTTP_STATUSES);
+
+/** One attempt's outcome: either a final answer or an HTTP status that may be retried. */
+type Attempt<T> = { ok: true; value: T } | { ok: false; error: ApiError; retryable: boolean };
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const baseUrl = (options.baseUrl ?? API_BASE).replace(/\/+$/, '');
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const now = options.now ?? Date.now;
+  const debug = options.keys === null;
+
+  function sessionFields(call: ApiCall): SessionFields {
+    const fields: SessionFields = { oauth_id: options.getGuestId(), oauth_type: 'pwa' };
+    // Calls that take no session (ApiCall.auth 'none') are sent without the token: the server ignores it there,
+    // and a login or reset form should not carry an old session along.
+    const token = call.auth === 'none' ? null : options.getToken();
+    if (token) fields.token = token;
+    if (debug) fields.debug = '1';
+    return fields;
+  }
+
+  /** A fresh body per attempt: the server rejects a sign it has already seen, so every attempt is sealed anew. */
+  function buildBody(call: ApiCall, payload: unknown, files: Record<string, Blob> | undefined) {
+    // Session fields last: a payload can never override the guest id or the session.
+    const whole = { ...(payload as Record<string, unknown>), ...sessionFields(call) };
+    // Debug mode still names the client (a plain field the server reads and strips) so it can tell pwa from web.
+    const fields: Record<string, string> = options.keys
+      ? { ...sealEnvelope(whole, options.keys, options.clientId(), Math.floor(now() / 1000)) }
+      : { ...toPlainFields(whole), client: options.clientId() };
+    if (!files || Object.keys(files).length === 0) return new URLSearchParams(fields);
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    for (const [name, blob] of Object.entries(files)) {
+      if (blob instanceof File) form.append(name, blob, blob.name);
+      else form.append(name, blob);
+    }
+    return form;
+  }
+
+  async function attempt<C extends ApiCall>(
+    call: C,
+    payload: PayloadOf<C>,
+    opts: CallOptions,
+  ): Promise<Attempt<ResponseOf<C>>> {
+    const callerSignal = opts.signal;
+    const controller = new AbortController();
+    let timedOut = false;
+    const onCallerAbort = () => controller.abort(callerSignal?.reason);
+    callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+    // A timer of our own (not AbortSignal.timeout) so fake clocks drive it; one controller joins both causes.
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new DOMException('The request timed out', 'TimeoutError'));
+    }, REQUEST_TIMEOUT_MS);
+
+    try {
+      const init: RequestInit = {
+        method: 'POST',
+        headers: { Accept: 'application/json', 'Accept-Language': options.locale() },
+        body: buildBody(call, payload, opts.files),
+        signal: controller.signal,
+      };
+      let response: Response;
+      let text: string;
+      try {
+        response = await doFetch(`${baseUrl}/${call.path}`, init);
+        text = await response.text();
+      } catch (cause) {
+        if (callerSignal?.aborted) throw canceledError(cause);
+        if (timedOut) {
+          throw new ApiError(`${call.path} timed out after ${REQUEST_TIMEOUT_MS} ms`, { kind: 'timeout', cause });
+        }
+        throw new ApiError(`${call.path} failed: network error`, { kind: 'network', cause });
+      }
+
+      if (!response.ok) {
+        const retryAfter = parseRetryAfter(response.headers.get('Retry-After'), now());
+        const envelope = parseEnvelope(text);
+        const error = new ApiError(envelope?.msg || `${call.path} answered HTTP ${response.status}`, {
+          kind: 'http',
+          code: `http.${response.status}`,
+          httpStatus: response.status,
+          ...(retryAfter === undefined ? {} : { retryAfter }),
+        });
+        const retryable =
+          !call.mutates &&
+          RETRY_STATUSES.has(response.status) &&
+          (retryAfter === undefined || retryAfter * 1000 <= MAX_RETRY_WAIT_MS);
+        return { ok: false, error, retryable };
+      }
+
+      return { ok: true, value: openResponse(call, text) };
+    } finally {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', onCallerAbort);
+    }
+  }
+
+  function openResponse<C extends ApiCall>(call: C, text: string): ResponseOf<C> {
+    const envelope = parseEnvelope(text);
+    if (!envelope) {
+      throw new ApiError(`${call.path} answered something other than a response envelope`, {
+        kind: 'response',
+        code: 'response.malformed',
+      });
+    }
+    if (envelope.status === 422) {
+      options.onTokenExpired?.(envelope.msg);
+      throw new ApiError(envelope.msg, { kind: 'tokenExpired', status: 422 });
+    }
+    if (envelope.status === 0) {
+      // Error details are a courtesy; the msg is the answer. An envelope the server could not open is answered
+      // in plain, so non-string data is taken as it is.
+      let details: unknown = envelope.data;
+      if (typeof details === 'string') {
+        try {
+          details = openEnvelopeData(details);
+        } catch {
+          details = undefined;
+        }
+      }
+      throw new ApiError(envelope.msg, { kind: 'server', status: 0, ...(details == null ? {} : { details }) });
+    }
+
+    let data: unknown;
+    try {
+      data = openEnvelopeData(envelope.data);
+    } catch (cause) {
+      throw new ApiError(`${call.path} answered data that cannot be opened`, {
+        kind: 'response',
+        code: 'response.undecryptable',
+        cause,
+      });
+    }
+    const parsed = call.response.safeParse(data);
+    if (!parsed.success) {
+      throw new ApiError(`${call.path} answered data that does not match its contract`, {
+        kind: 'response',
+        code: 'response.invalid',
+        cause: parsed.error,
+      });
+    }
+    return parsed.data as ResponseOf<C>;
+  }
+
+  /** Encrypted mode: `data` is null or base64(iv ‖ ciphertext) of JSON; debug mode: plain JSON already. */
+  function openEnvelopeData(data: unknown): unknown {
+    if (!options.keys || data === null || data === undefined) return data ?? null;
+    if (typeof data !== 'string') throw new Error('encrypted data is not a string');
+    return JSON.parse(openData(data, options.keys.aesKey)) as unknown;
+  }
+
+  async function callApi<C extends ApiCall>(
+    call: C,
+    payload: PayloadOf<C>,
+    opts: CallOptions = {},
+  ): Promise<ResponseOf<C>> {
+    const { signal } = opts;
+    if (signal?.aborted) throw canceledError(signal.reason);
+    if (opts.files) {
+      const allowed = call.files ?? [];
+      for (const name of Object.keys(opts.files)) {
+        if (!allowed.includes(name)) throw new TypeError(`${call.path} takes no file field '${name}'`);
+      }
+    }
+
+    const first = await attempt(call, payload, opts);
+    if (first.ok) return first.value;
+    if (!first.retryable) throw first.error;
+
+    // DESIGN section 4: a non-mutating call is retried exactly once.
+    if (first.error.retryAfter) await wait(first.error.retryAfter * 1000, signal);
+    const second = await attempt(call, payload, opts);
+    if (second.ok) return second.value;
+    throw second.error;
+  }
+
+  return { call: callApi };
+}
+
+function canceledError(cause: unknown): ApiError {
+  return new ApiError('The request was canceled', { kind: 'canceled', cause });
+}
+
+function parseEnvelope(text: string) {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const parsed = responseEnvelope.safeParse(json);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * Debug mode sends every payload field as a plain form field: strings as they are, numbers as digits, booleans
+ * as '1'/'0', arrays and objects as JSON (the contract's `json()` fields parse it back); null and undefined are
+ * left out.
+ */
+export function toPlainFields(payload: Record<string, unknown>): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(payload)) {
+    if (value === undefined || value === null) continue;
+    if (typeof value === 'string') fields[key] = value;
+    else if (typeof value === 'number' || typeof value === 'bigint') fields[key] = String(value);
+    else if (typeof value === 'boolean') fields[key] = value ? '1' : '0';
+    else fields[key] = JSON.stringify(value);
+  }
+  return fields;
+}
+
+/** Retry-After as seconds: delta-seconds or an HTTP date. */
+export function parseRetryAfter(header: string | null, nowMs: number): number | undefined {
+  if (!header) return undefined;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, Math.ceil((date - nowMs) / 1000));
+}
+
+function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(canceledError(signal.reason));
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(canceledError(signal?.reason));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type DatabaseHandle, type DatabaseKind, migrateToLatest, openDatabase } from '../../server/db/database';
+
+export const DATABASE_KINDS: readonly DatabaseKind[] = ['pglite', 'postgres'];
+
+/** A fresh, migrated database of the kind: PGlite in memory, or a new PostgreSQL database dropped on close. */
+export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
+  if (kind === 'pglite') {
+    const handle = await openDatabase({ databaseUrl: null, dataDir: ':memory:' });
+    await migrateToLatest(handle.db);
+    return handle;
+  }
+  const adminUrl = inject('postgresUrl');
+  const name = `venuely_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: ':memory:' });
+  await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}

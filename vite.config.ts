@@ -1,0 +1,35 @@
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Writes dist/build.json ({ version, builtAt }) that the server serves and the client polls for updates. */
+function buildManifest(): Plugin {
+  return {
+    name: 'build-manifest',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const hash = createHash('sha256');
+      for (const name of Object.keys(bundle).sort()) hash.update(name);
+      this.emitFile({
+        type: 'asset',
+        fileName: 'build.json',
+        source: JSON.stringify({ version: hash.digest('hex').slice(0, 12), builtAt: new Date().toISOString() }),
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), buildManifest()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  build: { target: 'es2022', sourcemap: true, assetsInlineLimit: 0 },
+  server: {
+    proxy: {
+      '/api': `http://localhost:${process.env.API_PORT ?? 3001}`,
+      '/uploads': `http://localhost:${process.env.API_PORT ?? 3001}`,
+      '/build.json': `http://localhost:${process.env.API_PORT ?? 3001}`,
+      '/im': { target: `ws://localhost:${process.env.API_PORT ?? 3001}`, ws: true },
+    },
+  },
+});
