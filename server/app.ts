@@ -37,8 +37,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   });
   const aes = serverKeys(config.aesKey, config.signKey).aes;
 
-  app.setErrorHandler((error: Error & { statusCode?: number; ttlInSeconds?: number }, request, reply) => {
-    const status = error.statusCode ?? 500;
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string; ttlInSeconds?: number }, request, reply) => {
+    // A fault before the envelope was opened happened while reading the body (a malformed multipart stream,
+    // a broken encoding): the request's fault, answered 400 like any body that is no envelope.
+    const status = error.statusCode ?? (request.apiState === undefined && request.url.startsWith('/api/') ? 400 : 500);
     const locale = request.apiState?.locale ?? localeFromAcceptLanguage(request.headers['accept-language']);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     if (!request.url.startsWith('/api/')) {
@@ -48,7 +50,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       status === 429
         ? (['rate.limited', { seconds: error.ttlInSeconds ?? Number(reply.getHeader('retry-after') ?? 60) }] as const)
         : status === 413
-          ? (['image.tooLarge', { mb: IMAGE_MAX_BYTES / 1024 / 1024 }] as const)
+          ? error.code === 'FST_REQ_FILE_TOO_LARGE'
+            ? (['image.tooLarge', { mb: IMAGE_MAX_BYTES / 1024 / 1024 }] as const)
+            : (['request.tooLarge', {}] as const)
           : status < 500
             ? (['envelope.malformed', {}] as const)
             : (['server.error', {}] as const);
@@ -76,6 +80,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
   });
+  // Only the envelope's two content types are parsed (DESIGN section 4); JSON or text bodies get 415.
+  app.removeAllContentTypeParsers();
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
   await app.register(multipart, {

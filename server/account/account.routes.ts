@@ -48,16 +48,26 @@ export default fp(
     const images = createImageStore({ rootDir: `${config.dataDir}/uploads` });
     const limits = config.rateLimits;
 
-    /** A limiter keyed by a prefix and a request-derived key (IP, account name, user). */
-    const limit = (name: string, rule: RateLimitRule, key: (request: FastifyRequest) => string): preHandlerHookHandler =>
-      app.rateLimit({
-        max: rule.max,
-        timeWindow: rule.windowMs,
-        keyGenerator: (request) => `${name}:${key(request)}`,
-      }) as preHandlerHookHandler;
+    /**
+     * A limiter keyed by a name and a request-derived key (IP, account name, user). The plugin's own preHandler
+     * runs once per request, so routes with two limits (per IP and per account) check each with createRateLimit.
+     */
+    const limit = (name: string, rule: RateLimitRule, key: (request: FastifyRequest) => string): preHandlerHookHandler => {
+      const check = app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator: (request) => `${name}:${key(request)}` });
+      return async (request, reply) => {
+        const result = await check(request);
+        if (!result.isAllowed && result.isExceeded) {
+          reply.header('retry-after', result.ttlInSeconds);
+          throw Object.assign(new Error('rate limited'), { statusCode: 429, ttlInSeconds: result.ttlInSeconds });
+        }
+      };
+    };
     const byIp = (request: FastifyRequest) => request.ip;
-    const byField = (field: string) => (request: FastifyRequest) =>
-      String(request.apiState?.raw[field] ?? '').trim().normalize('NFKC').toLowerCase().slice(0, 300);
+    // The payload is not validated yet when limits run: anything but a string keys as '' (it is refused next).
+    const byField = (field: string) => (request: FastifyRequest) => {
+      const value = request.apiState?.raw[field];
+      return typeof value === 'string' ? value.trim().normalize('NFKC').toLowerCase().slice(0, 300) : '';
+    };
     const byUser = (request: FastifyRequest) => request.apiState?.session?.user.uuid ?? request.ip;
 
     app.api(account.checkUsername, async ({ payload }) => ({ available: !(await isUsernameTaken(db, payload.username)) }));

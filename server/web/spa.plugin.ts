@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_BASE } from '@/contract/constants';
 import { localeFromAcceptLanguage } from '@/contract/enums';
@@ -78,15 +78,19 @@ export default fp(
       });
     }
 
+    const sendIndex = (reply: FastifyReply) =>
+      indexHtml
+        ? reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml)
+        : reply.code(503).type('text/plain').send('The app is not built yet: run `npm run build`.');
+
+    app.get('/', async (_request, reply) => sendIndex(reply));
+
     app.setNotFoundHandler(async (request, reply) => {
-      if (request.url.startsWith(`${API_BASE}/`) || request.method !== 'GET' && request.method !== 'HEAD') {
+      if (request.url.startsWith(`${API_BASE}/`) || (request.method !== 'GET' && request.method !== 'HEAD')) {
         const locale = localeFromAcceptLanguage(request.headers['accept-language']);
         return reply.code(404).send({ status: 0, msg: translate(locale, 'server.notFound'), data: null });
       }
-      if (!indexHtml) {
-        return reply.code(503).type('text/plain').send('The app is not built yet: run `npm run build`.');
-      }
-      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      return sendIndex(reply);
     });
   },
   { name: 'spa', dependencies: ['core'] },

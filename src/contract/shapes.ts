@@ -28,10 +28,13 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T)
 
 /** A fixed numeric vocabulary (enum codes such as order type 5|6), accepted as a number or a form string. */
 export function intOneOf<const V extends number>(values: readonly V[]) {
-  return f
-    .int(Math.min(...values), Math.max(...values))
-    .refine((v) => (values as readonly number[]).includes(v), { message: 'zod.enum.invalid' })
-    .transform((v) => v as V);
+  // A pipe, so a value already out of range reports that alone, not also 'not one of'.
+  return f.int(Math.min(...values), Math.max(...values)).pipe(
+    z
+      .number()
+      .refine((v) => (values as readonly number[]).includes(v), { message: 'zod.enum.invalid' })
+      .transform((v) => v as V),
+  );
 }
 
 /**

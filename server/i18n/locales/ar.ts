@@ -9,6 +9,7 @@ export const ar: Messages = {
   'envelope.replay': 'تم استلام هذا الطلب من قبل.',
   'envelope.undecryptable': 'تعذّر فك تشفير بيانات الطلب.',
   'envelope.debugDisabled': 'لا يقبل هذا الخادم الطلبات غير المشفّرة.',
+  'request.tooLarge': 'الطلب كبير جدًا.',
 
   'validation.invalid': 'قيمة غير صالحة في «{field}».',
   'validation.required': 'يُرجى تعبئة «{field}».',

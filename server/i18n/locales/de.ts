@@ -10,6 +10,7 @@ export const de: Messages = {
   'envelope.replay': 'Diese Anfrage wurde bereits empfangen.',
   'envelope.undecryptable': 'Die Daten der Anfrage konnten nicht entschlüsselt werden.',
   'envelope.debugDisabled': 'Dieser Server akzeptiert keine unverschlüsselten Anfragen.',
+  'request.tooLarge': 'Die Anfrage ist zu groß.',
 
   'validation.invalid': 'Ungültiger Wert für „{field}“.',
   'validation.required': 'Bitte füllen Sie „{field}“ aus.',

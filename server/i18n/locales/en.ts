@@ -11,6 +11,7 @@ export const en = {
   'envelope.replay': 'This request was already received.',
   'envelope.undecryptable': 'The request data could not be decrypted.',
   'envelope.debugDisabled': 'This server does not accept unencrypted requests.',
+  'request.tooLarge': 'The request is too large.',
 
   'validation.invalid': 'Invalid value for "{field}".',
   'validation.required': 'Please fill in "{field}".',

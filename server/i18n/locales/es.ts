@@ -9,6 +9,7 @@ export const es: Messages = {
   'envelope.replay': 'Esta solicitud ya se había recibido.',
   'envelope.undecryptable': 'No se han podido descifrar los datos de la solicitud.',
   'envelope.debugDisabled': 'Este servidor no acepta solicitudes sin cifrar.',
+  'request.tooLarge': 'La solicitud es demasiado grande.',
 
   'validation.invalid': 'El valor de «{field}» no es válido.',
   'validation.required': 'Rellena el campo «{field}».',

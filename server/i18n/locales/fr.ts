@@ -10,6 +10,7 @@ export const fr: Messages = {
   'envelope.replay': 'Cette requête a déjà été reçue.',
   'envelope.undecryptable': 'Les données de la requête n’ont pas pu être déchiffrées.',
   'envelope.debugDisabled': 'Ce serveur n’accepte pas les requêtes non chiffrées.',
+  'request.tooLarge': 'La requête est trop volumineuse.',
 
   'validation.invalid': 'Valeur non valide pour « {field} ».',
   'validation.required': 'Veuillez renseigner « {field} ».',

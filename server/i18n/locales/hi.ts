@@ -9,6 +9,7 @@ export const hi: Messages = {
   'envelope.replay': 'यह अनुरोध पहले ही मिल चुका है।',
   'envelope.undecryptable': 'अनुरोध का डेटा डिक्रिप्ट नहीं किया जा सका।',
   'envelope.debugDisabled': 'यह सर्वर बिना एन्क्रिप्शन वाले अनुरोध स्वीकार नहीं करता।',
+  'request.tooLarge': 'अनुरोध बहुत बड़ा है।',
 
   'validation.invalid': '"{field}" का मान अमान्य है।',
   'validation.required': 'कृपया "{field}" भरें।',

@@ -9,6 +9,7 @@ export const id: Messages = {
   'envelope.replay': 'Permintaan ini sudah pernah diterima.',
   'envelope.undecryptable': 'Data permintaan tidak dapat didekripsi.',
   'envelope.debugDisabled': 'Server ini tidak menerima permintaan yang tidak terenkripsi.',
+  'request.tooLarge': 'Permintaan terlalu besar.',
 
   'validation.invalid': 'Nilai untuk "{field}" tidak valid.',
   'validation.required': 'Silakan isi "{field}".',

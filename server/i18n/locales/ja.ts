@@ -9,6 +9,7 @@ export const ja: Messages = {
   'envelope.replay': 'このリクエストはすでに受信済みです。',
   'envelope.undecryptable': 'リクエストのデータを復号できませんでした。',
   'envelope.debugDisabled': 'このサーバーでは、暗号化されていないリクエストは受け付けていません。',
+  'request.tooLarge': 'リクエストのサイズが大きすぎます。',
 
   'validation.invalid': '「{field}」の値が正しくありません。',
   'validation.required': '「{field}」を入力してください。',

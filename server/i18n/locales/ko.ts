@@ -9,6 +9,7 @@ export const ko: Messages = {
   'envelope.replay': '이미 접수된 요청입니다.',
   'envelope.undecryptable': '요청 데이터를 복호화할 수 없습니다.',
   'envelope.debugDisabled': '이 서버는 암호화되지 않은 요청을 허용하지 않습니다.',
+  'request.tooLarge': '요청이 너무 큽니다.',
 
   'validation.invalid': "'{field}' 값이 올바르지 않습니다.",
   'validation.required': "'{field}' 항목을 입력해 주세요.",

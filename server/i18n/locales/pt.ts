@@ -9,6 +9,7 @@ export const pt: Messages = {
   'envelope.replay': 'Este pedido já foi recebido.',
   'envelope.undecryptable': 'Não foi possível desencriptar os dados do pedido.',
   'envelope.debugDisabled': 'Este servidor não aceita pedidos não encriptados.',
+  'request.tooLarge': 'O pedido é demasiado grande.',
 
   'validation.invalid': 'Valor inválido para «{field}».',
   'validation.required': 'Preencha o campo «{field}».',

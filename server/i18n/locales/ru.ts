@@ -10,6 +10,7 @@ export const ru: Messages = {
   'envelope.replay': 'Этот запрос уже был получен.',
   'envelope.undecryptable': 'Не удалось расшифровать данные запроса.',
   'envelope.debugDisabled': 'Этот сервер не принимает незашифрованные запросы.',
+  'request.tooLarge': 'Слишком большой запрос.',
 
   'validation.invalid': 'Недопустимое значение в поле «{field}».',
   'validation.required': 'Заполните поле «{field}».',

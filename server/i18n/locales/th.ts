@@ -9,6 +9,7 @@ export const th: Messages = {
   'envelope.replay': 'ได้รับคำขอนี้ไปแล้ว',
   'envelope.undecryptable': 'ไม่สามารถถอดรหัสข้อมูลของคำขอได้',
   'envelope.debugDisabled': 'เซิร์ฟเวอร์นี้ไม่รับคำขอที่ไม่ได้เข้ารหัส',
+  'request.tooLarge': 'คำขอมีขนาดใหญ่เกินไป',
 
   'validation.invalid': 'ค่าของ "{field}" ไม่ถูกต้อง',
   'validation.required': 'โปรดกรอก "{field}"',

@@ -9,6 +9,7 @@ export const vi: Messages = {
   'envelope.replay': 'Yêu cầu này đã được nhận trước đó.',
   'envelope.undecryptable': 'Không thể giải mã dữ liệu của yêu cầu.',
   'envelope.debugDisabled': 'Máy chủ này không chấp nhận yêu cầu chưa được mã hóa.',
+  'request.tooLarge': 'Yêu cầu quá lớn.',
 
   'validation.invalid': 'Giá trị của "{field}" không hợp lệ.',
   'validation.required': 'Vui lòng nhập "{field}".',

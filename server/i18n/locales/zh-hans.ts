@@ -9,6 +9,7 @@ export const zhHans: Messages = {
   'envelope.replay': '已收到过该请求。',
   'envelope.undecryptable': '无法解密请求数据。',
   'envelope.debugDisabled': '此服务器不接受未加密的请求。',
+  'request.tooLarge': '请求内容过大。',
 
   'validation.invalid': '“{field}”的值无效。',
   'validation.required': '请填写“{field}”。',

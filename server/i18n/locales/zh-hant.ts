@@ -9,6 +9,7 @@ export const zhHant: Messages = {
   'envelope.replay': '已收到過這項要求。',
   'envelope.undecryptable': '無法解密要求資料。',
   'envelope.debugDisabled': '此伺服器不接受未加密的要求。',
+  'request.tooLarge': '請求內容過大。',
 
   'validation.invalid': '「{field}」的值無效。',
   'validation.required': '請填寫「{field}」。',

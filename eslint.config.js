@@ -1,0 +1,46 @@
+// @ts-check
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Lint: typescript-eslint's recommended rules plus the import zones of STYLE.md rule 1 and DESIGN section 2:
+ * ui ← services ← machines ← routes; src/contract imports none of the app; the server imports only
+ * src/contract from src/, and the client never imports the server.
+ */
+export default tseslint.config(
+  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'src/routeTree.gen.ts'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/ui', from: ['./src/machines', './src/services', './src/routes', './server'], message: 'ui never imports machines, services or routes (STYLE rule 1).' },
+            { target: './src/services', from: ['./src/machines', './src/routes', './server'], message: 'services never import machines or routes.' },
+            { target: './src/machines', from: ['./src/routes', './src/ui', './server'], message: 'machines never import routes or React components.' },
+            { target: './src/contract', from: ['./src/ui', './src/services', './src/machines', './src/routes', './server'], message: 'the contract imports nothing of the app.' },
+            { target: './server', from: ['./src/ui', './src/services', './src/machines', './src/routes'], message: 'the server imports only src/contract from src/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/machines/**/*.ts', 'src/services/**/*.ts', 'src/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', 'react/*', '@xstate/react'], message: 'No React here (STYLE rules 1, 15).' }] }],
+    },
+  },
+  {
+    // Migrations take Kysely<any> on purpose: they must not depend on the app's current schema types (STYLE rule 24).
+    files: ['server/db/migrations/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);

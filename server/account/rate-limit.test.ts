@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_RATE_LIMITS } from '../config';
+import { createRawClient } from '../../tests/support/raw-client';
+import { RELAXED_RATE_LIMITS, startTestApp, type TestApp } from '../../tests/support/test-app';
+
+describe('rate limits on login, register, reset and e-mail code', () => {
+  let t: TestApp;
+  let api: ReturnType<typeof createRawClient>;
+  const tokens: string[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp('pglite', {
+      rateLimits: {
+        ...RELAXED_RATE_LIMITS,
+        loginPerAccount: { max: 3, windowMs: 60_000 },
+        loginPerIp: { max: 6, windowMs: 60_000 },
+        registerPerIp: { max: 2, windowMs: 60_000 },
+        resetPerAccount: { max: 2, windowMs: 60_000 },
+        emailCodePerAccount: { max: 2, windowMs: 60_000 },
+      },
+    });
+    api = createRawClient(t.baseUrl, t.config.aesKey, t.config.signKey);
+  });
+  afterAll(async () => t?.close());
+
+  it('the defaults limit every sensitive call', () => {
+    for (const rule of Object.values(DEFAULT_RATE_LIMITS)) {
+      expect(rule.max).toBeGreaterThan(0);
+      expect(rule.max).toBeLessThanOrEqual(30);
+    }
+  });
+
+  it('per IP on register: 429 with Retry-After and a clear message, nothing written', async () => {
+    for (const name of ['rl_one', 'rl_two']) {
+      const res = await api.call('account/registerByPassword', { account: name, email: `${name}@example.test`, password: 'long-enough-1' });
+      expect(res.status).toBe(1);
+      tokens.push((res.data as { token: string }).token);
+    }
+    const limited = await api.call('account/registerByPassword', { account: 'rl_three', email: 'rl_three@example.test', password: 'long-enough-1' });
+    expect(limited.httpStatus).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.status).toBe(0);
+    expect(limited.msg).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
+    const row = await t.database.db.selectFrom('users').select('uuid').where('username', '=', 'rl_three').executeTakeFirst();
+    expect(row).toBeUndefined();
+  });
+
+  it('per account on login: a fourth try at one account is refused, another account still works', async () => {
+    for (let i = 0; i < 3; i++) {
+      expect((await api.call('account/loginByPassword', { account: 'rl_one', password: 'wrong-password' })).httpStatus).toBe(200);
+    }
+    const blocked = await api.call('account/loginByPassword', { account: 'RL_ONE', password: 'long-enough-1' });
+    expect(blocked.httpStatus).toBe(429);
+    const other = await api.call('account/loginByPassword', { account: 'rl_two', password: 'long-enough-1' });
+    expect(other.status).toBe(1);
+  });
+
+  it('per IP on login across accounts', async () => {
+    // 4 login calls so far from this IP; the limit is 6.
+    await api.call('account/loginByPassword', { account: 'someone_a', password: 'x' });
+    await api.call('account/loginByPassword', { account: 'someone_b', password: 'x' });
+    expect((await api.call('account/loginByPassword', { account: 'someone_c', password: 'x' })).httpStatus).toBe(429);
+  });
+
+  it('per address on password reset, and per user on e-mail codes', async () => {
+    for (let i = 0; i < 2; i++) expect((await api.call('account/sendResetPwdEmail', { email: 'rl_two@example.test' })).status).toBe(1);
+    expect((await api.call('account/sendResetPwdEmail', { email: 'RL_TWO@example.test' })).httpStatus).toBe(429);
+    const mails = await t.database.db.selectFrom('mail_outbox').select('id').where('kind', '=', 'reset-password').execute();
+    expect(mails).toHaveLength(2);
+    const [token] = tokens;
+    for (let i = 0; i < 2; i++) expect((await api.call('account/sendEmailCode', { token })).status).toBe(1);
+    expect((await api.call('account/sendEmailCode', { token })).httpStatus).toBe(429);
+    expect((await api.call('account/sendEmailCode', { token: tokens[1] })).status).toBe(1);
+  });
+
+  it('answers the rate-limit message in the request language', async () => {
+    const res = await api.call('account/sendResetPwdEmail', { email: 'rl_two@example.test' }, { 'accept-language': 'fr-FR' });
+    expect(res.httpStatus).toBe(429);
+    expect(res.msg).not.toMatch(/^Too many/);
+  });
+});

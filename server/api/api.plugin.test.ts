@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from '../../tests/support/databases';
+import { createRawClient } from '../../tests/support/raw-client';
+import { startTestApp, type TestApp } from '../../tests/support/test-app';
+import { computeSign, sealData, serverKeys } from './envelope';
+
+describe.each(DATABASE_KINDS)('request envelope over HTTP on %s', (kind) => {
+  let t: TestApp;
+  let api: ReturnType<typeof createRawClient>;
+  const users = async () =>
+    Number((await t.database.db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  const registration = (name: string) => ({ account: name, email: `${name}@example.test`, password: 'long-enough-1' });
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    api = createRawClient(t.baseUrl, t.config.aesKey, t.config.signKey);
+  });
+  afterAll(async () => t?.close());
+
+  it('accepts a well-formed envelope and encrypts the answer', async () => {
+    const fields = api.seal(registration('okay'));
+    const res = await fetch(`${t.baseUrl}/api/account/registerByPassword`, { method: 'POST', body: new URLSearchParams(fields) });
+    const body = (await res.json()) as { status: number; data: unknown };
+    expect(body.status).toBe(1);
+    expect(typeof body.data).toBe('string');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await users()).toBe(1);
+  });
+
+  it('refuses a tampered sign, writing nothing', async () => {
+    const fields = api.seal(registration('tampered'));
+    const sign = fields.sign.replace(/^./, (c) => (c === '0' ? '1' : '0'));
+    const res = await api.postFields('account/registerByPassword', { ...fields, sign });
+    expect([res.httpStatus, res.status, res.msg]).toEqual([200, 0, 'The request signature is invalid.']);
+    const swapped = await api.postFields('account/registerByPassword', { ...fields, data: api.seal(registration('other')).data });
+    expect(swapped.msg).toBe('The request signature is invalid.');
+    expect(await users()).toBe(1);
+  });
+
+  it('refuses a timestamp more than 300 s away, writing nothing', async () => {
+    for (const skew of [-301, 301, -3600]) {
+      const fields = api.seal(registration(`clock${Math.abs(skew)}`), { timestamp: Math.floor(Date.now() / 1000) + skew });
+      const res = await api.postFields('account/registerByPassword', fields);
+      expect([res.status, res.msg]).toEqual([0, 'The request time is too far from the server time. Check the date and time on your device.']);
+    }
+    expect(await users()).toBe(1);
+  });
+
+  it('refuses a replayed sign, writing nothing the second time', async () => {
+    const fields = api.seal(registration('replayed'));
+    expect((await api.postFields('account/registerByPassword', fields)).status).toBe(1);
+    const before = await users();
+    const again = await api.postFields('account/registerByPassword', fields);
+    expect([again.status, again.msg]).toEqual([0, 'This request was already received.']);
+    const loginFields = api.seal({ account: 'replayed', password: 'long-enough-1' });
+    expect((await api.postFields('account/loginByPassword', loginFields)).status).toBe(1);
+    const tokens = await t.database.db.selectFrom('user_tokens').select('id').execute();
+    expect((await api.postFields('account/loginByPassword', loginFields)).msg).toBe('This request was already received.');
+    expect(await t.database.db.selectFrom('user_tokens').select('id').execute()).toHaveLength(tokens.length);
+    expect(await users()).toBe(before);
+  });
+
+  it('refuses undecryptable data even when correctly signed, writing nothing', async () => {
+    const keys = serverKeys(t.config.aesKey, t.config.signKey);
+    const timestamp = Math.floor(Date.now() / 1000);
+    const wrongKey = sealData(JSON.stringify({ oauth_id: api.guestId, oauth_type: 'pwa', ...registration('wrongkey') }), Buffer.alloc(32, 7));
+    for (const data of [wrongKey, 'bm90IGVuY3J5cHRlZA==', '%%%not-base64%%%', sealData('"a string"', keys.aes), sealData('[1,2]', keys.aes)]) {
+      const res = await api.postFields('account/registerByPassword', {
+        client: 'pwa', timestamp: String(timestamp), data, sign: computeSign('pwa', timestamp, data, keys.sign),
+      });
+      expect([res.status, res.msg], data).toEqual([0, 'The request data could not be decrypted.']);
+    }
+    expect(await users()).toBe(2);
+  });
+
+  it('refuses a schema-invalid payload with the field named, writing nothing', async () => {
+    const res = await api.call('account/registerByPassword', { account: 'valid_name', email: 'nope', password: 'long-enough-1' });
+    expect([res.status, res.msg]).toEqual([0, 'Enter a valid e-mail address.']);
+    expect(res.data).toEqual({ field: 'email', code: 'zod.string.email' });
+    const noGuest = await api.postFields('account/registerByPassword', (() => {
+      const keys = serverKeys(t.config.aesKey, t.config.signKey);
+      const ts = Math.floor(Date.now() / 1000);
+      const data = sealData(JSON.stringify({ oauth_type: 'pwa', ...registration('noguest') }), keys.aes);
+      return { client: 'pwa', timestamp: String(ts), data, sign: computeSign('pwa', ts, data, keys.sign) };
+    })());
+    expect(noGuest.status).toBe(0);
+    expect(await users()).toBe(2);
+  });
+
+  it('answers 400 for a body that is no envelope, and refuses plain debug requests unless API_DEBUG=1', async () => {
+    const empty = await api.postFields('account/registerByPassword', {});
+    expect([empty.httpStatus, empty.status, empty.msg]).toEqual([400, 0, 'The request could not be read.']);
+    const json = await api.post('account/registerByPassword', JSON.stringify(registration('json')), { 'content-type': 'application/json' });
+    expect(json.httpStatus).toBeLessThan(500);
+    expect(json.status).toBe(0);
+    const plain = await api.postFields('account/registerByPassword', { ...registration('plain'), oauth_id: api.guestId, oauth_type: 'pwa', debug: '1' });
+    expect([plain.status, plain.msg]).toEqual([0, 'This server does not accept unencrypted requests.']);
+    expect(await users()).toBe(2);
+  });
+
+  it('unknown API paths answer 404 with a JSON envelope', async () => {
+    const res = await api.call('account/nothingHere');
+    expect([res.httpStatus, res.status]).toEqual([404, 0]);
+  });
+});
+
+describe('debug mode (API_DEBUG=1)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('pglite', { apiDebug: true });
+  });
+  afterAll(async () => t?.close());
+
+  it('accepts plain form fields with debug=1 and answers plain JSON', async () => {
+    const api = createRawClient(t.baseUrl, t.config.aesKey, t.config.signKey);
+    const reg = await api.postFields('account/registerByPassword', {
+      account: 'debugger', email: 'debugger@example.test', password: 'long-enough-1', oauth_id: api.guestId, oauth_type: 'pwa', debug: '1',
+    });
+    expect(reg.status).toBe(1);
+    const res = await fetch(`${t.baseUrl}/api/user/me`, {
+      method: 'POST',
+      body: new URLSearchParams({ oauth_id: api.guestId, oauth_type: 'pwa', debug: '1', token: (reg.data as { token: string }).token }),
+    });
+    const body = (await res.json()) as { status: number; data: { username: string } };
+    expect(body.status).toBe(1);
+    expect(body.data.username).toBe('debugger');
+  });
+});

@@ -1,0 +1,372 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { type EventLoopUtilization, performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
+import type autocannon from 'autocannon';
+import pg from 'pg';
+import { computeSign, openData, sealData, serverKeys } from '../../server/api/envelope';
+import { type PostgresCluster, startPostgresCluster } from '../support/postgres-cluster';
+
+/**
+ * Helpers shared by every benchmark of `npm run bench`: the HTTP load runner (autocannon on a worker thread, so
+ * the load generator does not share the server's event loop), the in-process loop runner, a scratch PostgreSQL
+ * provider and a table printer.
+ */
+
+// ---------------------------------------------------------------------------------------------------------------
+// Settings and the benchmark list's shape
+
+export interface BenchSettings {
+  /** Concurrent HTTP connections, and concurrent async loops for in-process runs. */
+  connections: number;
+  warmupS: number;
+  durationS: number;
+}
+
+const envNumber = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+
+/** Defaults: 10 connections, 2 s warm-up, 8 s measured; BENCH_CONNECTIONS / BENCH_WARMUP_S / BENCH_DURATION_S override. */
+export function benchSettings(): BenchSettings {
+  return {
+    connections: Math.round(envNumber('BENCH_CONNECTIONS', 10)),
+    warmupS: envNumber('BENCH_WARMUP_S', 2),
+    durationS: envNumber('BENCH_DURATION_S', 8),
+  };
+}
+
+export interface BenchEnvironment {
+  settings: BenchSettings;
+  /** A fresh, empty PostgreSQL database (dropped by `drop`); the cluster is shared by all benchmarks of the run. */
+  scratchPostgres(): Promise<ScratchDatabase>;
+}
+
+export interface BenchOutcome {
+  /** Failed requests or calls; any makes `npm run bench` exit with 1. */
+  errors: number;
+}
+
+export interface Benchmark {
+  name: string;
+  title: string;
+  run(env: BenchEnvironment): Promise<BenchOutcome>;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// PostgreSQL: BENCH_DATABASE_URL (an admin URL allowed to CREATE DATABASE) or a throwaway cluster
+
+export interface ScratchDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+export interface PostgresProvider {
+  scratch(): Promise<ScratchDatabase>;
+  /** Stops the throwaway cluster when one was started. */
+  stop(): void;
+  /** Where the databases come from, for the report. */
+  describe(): string;
+}
+
+export function postgresProvider(): PostgresProvider {
+  let cluster: PostgresCluster | null = null;
+  let adminUrl: Promise<string> | null = null;
+  const given = process.env.BENCH_DATABASE_URL;
+  const admin = () =>
+    (adminUrl ??= given
+      ? Promise.resolve(given)
+      : startPostgresCluster().then((started) => {
+          cluster = started;
+          return started.url;
+        }));
+  return {
+    async scratch() {
+      const url = new URL(await admin());
+      const name = `venuely_bench_${randomBytes(6).toString('hex')}`;
+      const run = async (sql: string) => {
+        const client = new pg.Client({ connectionString: url.toString() });
+        await client.connect();
+        try {
+          await client.query(sql);
+        } finally {
+          await client.end();
+        }
+      };
+      await run(`CREATE DATABASE ${name}`);
+      const scratchUrl = new URL(url);
+      scratchUrl.pathname = `/${name}`;
+      return { url: scratchUrl.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+    },
+    stop() {
+      cluster?.stop();
+      cluster = null;
+    },
+    describe() {
+      return given ? 'BENCH_DATABASE_URL' : 'throwaway local cluster (fsync=off, loopback TCP)';
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// HTTP load with autocannon
+
+/** What each request sends and how its response is judged. Plain data: it is passed to the load worker. */
+export type RequestSpec =
+  | {
+      kind: 'json';
+      body: unknown;
+      /** The exact JSON the response must be. */
+      expect: unknown;
+    }
+  | {
+      /** An encrypted API form, sealed afresh for every request (new timestamp, iv and sign). */
+      kind: 'sealed';
+      aesKey: string;
+      signKey: string;
+      client: 'pwa' | 'web';
+      payload: Record<string, unknown>;
+      /** Fields the decrypted response data must have (the body must also be status 1). */
+      expectData?: Record<string, unknown>;
+    };
+
+export interface LoadJob {
+  /** Full URL of the endpoint, e.g. http://127.0.0.1:1234/api/user/me. */
+  url: string;
+  connections: number;
+  warmupS: number;
+  durationS: number;
+  request: RequestSpec;
+}
+
+export interface LoadResult {
+  /** Completed requests per second over the measured phase. */
+  rate: number;
+  /** Completed requests in the measured phase. */
+  total: number;
+  p50Ms: number;
+  p99Ms: number;
+  durationS: number;
+  /** Event-loop utilisation of the main thread (the server's, when it runs in this process) while measuring. */
+  mainElu: number;
+  /** Event-loop utilisation of the load generator's thread while measuring (near 1: the generator is the limit). */
+  generatorElu: number;
+  /** Bad responses (HTTP status, envelope status or data) plus connection errors and timeouts, both phases. */
+  errors: number;
+  errorSamples: string[];
+}
+
+export interface ResponseCounters {
+  bad: number;
+  samples: string[];
+}
+
+/** The autocannon request hooks for a spec; runs inside the load worker. */
+export function buildRequestHooks(spec: RequestSpec): { request: autocannon.Request; headers: Record<string, string>; counters: ResponseCounters } {
+  const counters: ResponseCounters = { bad: 0, samples: [] };
+  const reject = (why: string) => {
+    counters.bad++;
+    if (counters.samples.length < 5) counters.samples.push(why.slice(0, 300));
+  };
+  if (spec.kind === 'json') {
+    const expected = JSON.stringify(spec.expect);
+    return {
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      counters,
+      request: {
+        method: 'POST',
+        body: JSON.stringify(spec.body),
+        onResponse: (status, body) => {
+          if (status !== 200) return reject(`HTTP ${status}: ${body}`);
+          if (body !== expected) reject(`unexpected body: ${body}`);
+        },
+      },
+    };
+  }
+  const keys = serverKeys(spec.aesKey, spec.signKey);
+  const plaintext = JSON.stringify(spec.payload);
+  const expectData = spec.expectData ? Object.entries(spec.expectData) : null;
+  return {
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    counters,
+    request: {
+      method: 'POST',
+      setupRequest: (request) => {
+        const timestamp = String(Math.floor(Date.now() / 1000));
+        const data = sealData(plaintext, keys.aes);
+        const sign = computeSign(spec.client, timestamp, data, keys.sign);
+        request.body = new URLSearchParams({ client: spec.client, timestamp, data, sign }).toString();
+        return request;
+      },
+      onResponse: (status, body) => {
+        if (status !== 200) return reject(`HTTP ${status}: ${body}`);
+        let reply: { status?: unknown; msg?: unknown; data?: unknown };
+        try {
+          reply = JSON.parse(body) as typeof reply;
+        } catch {
+          return reject(`not JSON: ${body}`);
+        }
+        if (reply.status !== 1) return reject(`status ${String(reply.status)}: ${String(reply.msg)}`);
+        if (!expectData) return;
+        try {
+          const data = JSON.parse(openData(String(reply.data), keys.aes)) as Record<string, unknown>;
+          const wrong = expectData.find(([key, value]) => data[key] !== value);
+          if (wrong) reject(`data.${wrong[0]} = ${String(data[wrong[0]])}, expected ${String(wrong[1])}`);
+        } catch (error) {
+          reject(`data does not open: ${(error as Error).message}`);
+        }
+      },
+    },
+  };
+}
+
+const WORKER_URL = new URL('./load-worker.ts', import.meta.url).href;
+const TSX_API_URL = import.meta.resolve('tsx/esm/api');
+
+/**
+ * Runs autocannon against `job.url` on a worker thread: a warm-up phase (counted for errors only), then the
+ * measured phase. The worker registers tsx itself: Node 20 workers do not inherit `--import tsx`.
+ */
+export function runLoad(job: LoadJob): Promise<LoadResult> {
+  const boot = `import(${JSON.stringify(TSX_API_URL)}).then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL)}); })`;
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(boot, { eval: true, workerData: job });
+    let settled = false;
+    let mainFrom: EventLoopUtilization | null = null;
+    let workerFrom: EventLoopUtilization | null = null;
+    type Message = { measuring?: true; result?: Omit<LoadResult, 'mainElu' | 'generatorElu'>; error?: string };
+    worker.on('message', (message: Message) => {
+      if (message.measuring) {
+        mainFrom = performance.eventLoopUtilization();
+        workerFrom = worker.performance.eventLoopUtilization();
+        return;
+      }
+      settled = true;
+      const mainElu = mainFrom ? performance.eventLoopUtilization(mainFrom).utilization : Number.NaN;
+      const generatorElu = workerFrom ? worker.performance.eventLoopUtilization(workerFrom).utilization : Number.NaN;
+      void worker.terminate();
+      if (message.result) resolve({ ...message.result, mainElu, generatorElu });
+      else reject(new Error(`load worker failed: ${message.error}`));
+    });
+    worker.once('error', (error) => {
+      settled = true;
+      reject(error);
+    });
+    worker.once('exit', (code) => {
+      if (!settled) reject(new Error(`load worker exited with code ${code} before reporting`));
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// In-process loops
+
+export interface LoopJob {
+  concurrency: number;
+  warmupS: number;
+  durationS: number;
+  /** One call; a throw counts as an error. */
+  call: () => Promise<void>;
+}
+
+export interface LoopResult {
+  rate: number;
+  total: number;
+  p50Ms: number;
+  p99Ms: number;
+  durationS: number;
+  /** Event-loop utilisation of this thread while measuring. */
+  mainElu: number;
+  errors: number;
+  errorSamples: string[];
+}
+
+/**
+ * `concurrency` async loops calling `call` back to back for warm-up + duration; counts the calls that complete
+ * inside the measured window. Phases are decided by the clock, not by timers, so a call chain that never yields
+ * to the event loop (PGlite resolves in microtasks) still ends on time.
+ */
+export async function runLoops(job: LoopJob): Promise<LoopResult> {
+  const start = performance.now();
+  const measureFrom = start + job.warmupS * 1000;
+  const measureTo = measureFrom + job.durationS * 1000;
+  const latencies: number[] = [];
+  let errors = 0;
+  const errorSamples: string[] = [];
+  let eluFrom: EventLoopUtilization | null = null;
+  let eluTo: EventLoopUtilization | null = null;
+  const loop = async () => {
+    for (;;) {
+      const t0 = performance.now();
+      if (t0 >= measureTo) {
+        eluTo ??= performance.eventLoopUtilization(eluFrom ?? undefined);
+        return;
+      }
+      if (t0 >= measureFrom) eluFrom ??= performance.eventLoopUtilization();
+      try {
+        await job.call();
+        const t1 = performance.now();
+        if (t1 >= measureFrom && t1 < measureTo) latencies.push(t1 - t0);
+      } catch (error) {
+        errors++;
+        if (errorSamples.length < 5) errorSamples.push(String((error as Error)?.message ?? error).slice(0, 300));
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: job.concurrency }, loop));
+  latencies.sort((a, b) => a - b);
+  return {
+    rate: latencies.length / job.durationS,
+    total: latencies.length,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    durationS: job.durationS,
+    mainElu: (eluTo as EventLoopUtilization | null)?.utilization ?? Number.NaN,
+    errors,
+    errorSamples,
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Output
+
+/** Share of all cores busy over `ms` (other processes included): figures taken on a busy machine are low. */
+export async function machineBusy(ms = 1000): Promise<number> {
+  const sample = () => os.cpus().reduce(
+    (acc, cpu) => {
+      const t = cpu.times;
+      acc.idle += t.idle;
+      acc.total += t.user + t.nice + t.sys + t.idle + t.irq;
+      return acc;
+    },
+    { idle: 0, total: 0 },
+  );
+  const a = sample();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const b = sample();
+  const total = b.total - a.total;
+  return total > 0 ? 1 - (b.idle - a.idle) / total : Number.NaN;
+}
+
+/** Prints rows as an aligned table; numeric-looking cells are right-aligned. */
+export function printTable(title: string, header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const isNumeric = (cell: string) => /^[-+]?[\d.,]+(\s?\S{0,3})?$/.test(cell.trim()) || cell.trim() === '—';
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i > 0 && isNumeric(c) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  console.log(`\n${title}`);
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
+
+export const fmtRate = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '—');
+export const fmtMs = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '—');
+export const fmtPercent = (n: number) => (Number.isFinite(n) ? `${(n * 100).toFixed(0)} %` : '—');
+export const fmtRatio = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '—');

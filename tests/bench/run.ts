@@ -1,0 +1,61 @@
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { apiMeBenchmark } from './api-me.bench';
+import { type Benchmark, benchSettings, fmtPercent, machineBusy, postgresProvider } from './lib';
+
+/**
+ * `npm run bench`: every benchmark below, in order, in one process on this machine. `npm run bench -- <name>...`
+ * runs only the named ones. Exit code 1 when any request or call failed (or a benchmark threw); a missed
+ * performance goal is reported, not a failure.
+ *
+ * Environment: BENCH_DATABASE_URL (PostgreSQL admin URL that may CREATE DATABASE; else a throwaway cluster is
+ * started), BENCH_CONNECTIONS (10), BENCH_WARMUP_S (2), BENCH_DURATION_S (8).
+ */
+const BENCHMARKS: readonly Benchmark[] = [apiMeBenchmark];
+
+async function main(): Promise<number> {
+  const wanted = process.argv.slice(2);
+  const unknown = wanted.filter((name) => !BENCHMARKS.some((b) => b.name === name));
+  if (unknown.length > 0) {
+    console.error(`unknown benchmark(s): ${unknown.join(', ')}; known: ${BENCHMARKS.map((b) => b.name).join(', ')}`);
+    return 1;
+  }
+  const selected = wanted.length > 0 ? BENCHMARKS.filter((b) => wanted.includes(b.name)) : BENCHMARKS;
+  const settings = benchSettings();
+  const postgres = postgresProvider();
+  const cpus = os.cpus();
+  console.log(`node ${process.version}, ${os.platform()} ${os.arch()}, ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}`);
+  console.log(`PostgreSQL: ${postgres.describe()}; load generator: autocannon on a worker thread`);
+  const busy = await machineBusy();
+  console.log(`CPU busy before start (other processes): ${fmtPercent(busy)} of ${cpus.length} cores${busy > 0.15 ? ' — the machine is busy: figures will be low and noisy' : ''}`);
+
+  let failed = 0;
+  const started = performance.now();
+  try {
+    for (const bench of selected) {
+      console.log(`\n=== ${bench.name}: ${bench.title}`);
+      const t0 = performance.now();
+      try {
+        const { errors } = await bench.run({ settings, scratchPostgres: () => postgres.scratch() });
+        console.log(`\n${bench.name}: ${errors === 0 ? 'no errors' : `${errors} ERRORS`} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+        if (errors > 0) failed++;
+      } catch (error) {
+        failed++;
+        console.error(`\n${bench.name} FAILED:`, error);
+      }
+    }
+  } finally {
+    postgres.stop();
+  }
+  console.log(`\nbench: ${selected.length - failed}/${selected.length} without errors in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  return failed > 0 ? 1 : 0;
+}
+
+// Exit explicitly: a pool or worker left behind by a failed benchmark must not keep the process alive.
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
