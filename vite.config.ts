@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { lingui } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -21,7 +24,14 @@ function buildManifest(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), buildManifest()],
+  plugins: [
+    // The router generator must run before React's transform; Lingui's macros run under Babel.
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    lingui(),
+    buildManifest(),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: { target: 'es2022', sourcemap: true, assetsInlineLimit: 0 },
   server: {

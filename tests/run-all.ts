@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 const steps: { name: string; cmd: string; args: string[] }[] = [
   { name: 'type check', cmd: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
   { name: 'lint', cmd: 'npx', args: ['eslint', '.'] },
+  { name: 'translations', cmd: process.execPath, args: ['--import', 'tsx', 'tests/i18n/check-catalogs.ts'] },
   {
     name: 'unit, contract and server suites',
     cmd: 'npx',

@@ -1,0 +1,5 @@
+/** Lingui's Vite plugin compiles a locale's PO catalog into a module exporting its messages. */
+declare module '*.po' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}

@@ -1,0 +1,17 @@
+import { createRootRouteWithContext, Outlet, useLocation } from '@tanstack/react-router';
+import { NotFoundPage } from '@/ui/not-found-page';
+
+export interface RouterContext {
+  /** Set by the `$lang` layout (or the unprefixed home) once its catalog is active. */
+  locale?: string;
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+  notFoundComponent: RootNotFound,
+});
+
+function RootNotFound() {
+  const { pathname } = useLocation();
+  return <NotFoundPage path={pathname} />;
+}
