@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
@@ -23,6 +24,24 @@ function buildManifest(): Plugin {
   };
 }
 
+/**
+ * Writes dist/routes.json: the full paths of the generated route tree, so the server can answer HTTP 404 for
+ * paths no route matches (issue 3) without duplicating the route list.
+ */
+function routeManifest(): Plugin {
+  return {
+    name: 'route-manifest',
+    apply: 'build',
+    generateBundle() {
+      const tree = readFileSync(fileURLToPath(new URL('./src/routeTree.gen.ts', import.meta.url)), 'utf8');
+      const union = /fullPaths:\s*([^\n]+)/.exec(tree)?.[1] ?? '';
+      const routes = [...union.matchAll(/'([^']+)'/g)].map((m) => m[1]);
+      if (routes.length === 0) this.error('route-manifest: no routes found in src/routeTree.gen.ts');
+      this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify(routes) });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     // The router generator must run before React's transform; Lingui's macros run under Babel.
@@ -31,6 +50,7 @@ export default defineConfig({
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
     buildManifest(),
+    routeManifest(),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: { target: 'es2022', sourcemap: true, assetsInlineLimit: 0 },

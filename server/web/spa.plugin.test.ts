@@ -16,6 +16,7 @@ describe('serving the built SPA', () => {
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), bigScript);
     writeFileSync(path.join(dist, 'build.json'), JSON.stringify({ version: 'v-test-1', builtAt: '2026-11-23T00:00:00.000Z' }));
     writeFileSync(path.join(dist, 'manifest.webmanifest'), '{}');
+    writeFileSync(path.join(dist, 'routes.json'), JSON.stringify(['/', '/$lang', '/$lang/', '/$lang/member/setup', '/$lang/merchant/$id']));
     t = await startTestApp('pglite', { dataDir: base.dataDir, distDir: dist });
   });
   afterAll(async () => t?.close());
@@ -38,6 +39,14 @@ describe('serving the built SPA', () => {
       const html = await res.text();
       const json = /<script id="app-config" type="application\/json">(.*?)<\/script>/.exec(html)![1];
       expect(JSON.parse(json)).toEqual({ aesKey: t.config.aesKey, signKey: t.config.signKey, debug: false, version: 'v-test-1' });
+    }
+  });
+
+  it('answers 404 with the app (which shows its 404 page) for paths no route matches', async () => {
+    for (const route of ['/en/nope', '/xx', '/en/dev/x', '/en/merchant', '/en/member/setup/extra']) {
+      const res = await fetch(`${t.baseUrl}${route}`);
+      expect(res.status, route).toBe(404);
+      expect(await res.text()).toContain('<div id="root">');
     }
   });
 

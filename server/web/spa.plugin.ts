@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_BASE } from '@/contract/constants';
 import { localeFromAcceptLanguage } from '@/contract/enums';
+import { isKnownRoute } from '@/contract/routes';
 import { translate } from '../i18n';
 
 export interface BuildInfo {
@@ -46,6 +47,8 @@ export default fp(
     const indexFile = path.join(config.distDir, 'index.html');
     const runtime: ClientRuntimeConfig = { aesKey: config.aesKey, signKey: config.signKey, debug: config.apiDebug, version: build.version };
     const indexHtml = existsSync(indexFile) ? injectRuntimeConfig(readFileSync(indexFile, 'utf8'), runtime) : null;
+    const manifestFile = path.join(config.distDir, 'routes.json');
+    const routePatterns = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as string[]) : null;
 
     app.get('/build.json', async (_request, reply) => reply.header('cache-control', 'no-cache').send(build));
 
@@ -78,19 +81,21 @@ export default fp(
       });
     }
 
-    const sendIndex = (reply: FastifyReply) =>
-      indexHtml
-        ? reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml)
-        : reply.code(503).type('text/plain').send('The app is not built yet: run `npm run build`.');
+    /** The app for every client route: 200 where a route matches, 404 (same page, which shows its 404) elsewhere. */
+    const sendIndex = (reply: FastifyReply, pathname: string) => {
+      if (!indexHtml) return reply.code(503).type('text/plain').send('The app is not built yet: run `npm run build`.');
+      const known = routePatterns === null || isKnownRoute(routePatterns, pathname);
+      return reply.code(known ? 200 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    };
 
-    app.get('/', async (_request, reply) => sendIndex(reply));
+    app.get('/', async (_request, reply) => sendIndex(reply, '/'));
 
     app.setNotFoundHandler(async (request, reply) => {
       if (request.url.startsWith(`${API_BASE}/`) || (request.method !== 'GET' && request.method !== 'HEAD')) {
         const locale = localeFromAcceptLanguage(request.headers['accept-language']);
         return reply.code(404).send({ status: 0, msg: translate(locale, 'server.notFound'), data: null });
       }
-      return sendIndex(reply);
+      return sendIndex(reply, request.url.split('?')[0]);
     });
   },
   { name: 'spa', dependencies: ['core'] },
