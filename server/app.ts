@@ -14,6 +14,7 @@ import type { AppConfig } from './config';
 import corePlugin from './core.plugin';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database';
 import { translate } from './i18n';
+import trackingRoutes from './tracking/tracking.routes';
 import spaPlugin from './web/spa.plugin';
 
 export interface BuildAppOptions {
@@ -117,6 +118,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     },
   });
   await app.register(accountRoutes);
+  await app.register(trackingRoutes);
   await app.register(spaPlugin);
   return app;
 }

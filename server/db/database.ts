@@ -5,11 +5,13 @@ import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDiale
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import * as accounts from './migrations/2026-11-23-0001-accounts';
+import * as tracking from './migrations/2026-11-23-0002-tracking';
 import type { Database } from './schema';
 
 /** Migrations in order; listed statically so bundling or a changed working directory cannot lose one. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23-0001-accounts': accounts,
+  '2026-11-23-0002-tracking': tracking,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { TrackSection } from '@/contract/enums';
 
 /** The database as Kysely sees it: one interface per table (STYLE rule 23). */
 
@@ -96,6 +97,21 @@ export interface MailOutboxTable {
 }
 export type MailOutboxRow = Selectable<MailOutboxTable>;
 
+export interface PageViewTable {
+  id: GeneratedBigInt;
+  /** The guest id (session field oauth_id) that sent the view. */
+  oauth_id: string;
+  user_uuid: string | null;
+  section: TrackSection;
+  path: string;
+  /** The client's `at`, clamped to [received_at − 1 day, received_at + 5 min]. */
+  viewed_at: Timestamp;
+  received_at: GeneratedTimestamp;
+  client: string;
+}
+export type PageViewRow = Selectable<PageViewTable>;
+export type InsertablePageViewRow = Insertable<PageViewTable>;
+
 export interface Database {
   users: UserTable;
   user_tokens: UserTokenTable;
@@ -104,4 +120,5 @@ export interface Database {
   ledger_transfers: LedgerTransferTable;
   ledger_entries: LedgerEntryTable;
   mail_outbox: MailOutboxTable;
+  page_views: PageViewTable;
 }

@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import { track } from '@/contract/calls/track';
+import { sectionOfPath } from '@/contract/tracking';
+import { ApiFailure } from '../api/failure';
+import type { RateLimitRule } from '../config';
+import type { Database, InsertablePageViewRow } from '../db/schema';
+
+/**
+ * Page-view tracking (spec section 2): POST /api/track stores a batch of views in one statement, so a batch is
+ * stored whole or not at all. A session is used when present; guests are counted by their guest id.
+ */
+
+/**
+ * A debounced client sends at most about one batch a second, and only while someone navigates; 60 a minute per
+ * guest id leaves room for that and stops a loop. The guest id is chosen by the client, so a per-IP ceiling
+ * bounds a sender that rotates it; it is high because many users can share one address (NAT, carrier networks).
+ * Not in AppConfig.rateLimits: those are the sensitive calls, and tests hold them to at most 30 a window.
+ */
+export const TRACK_LIMIT_PER_GUEST: RateLimitRule = { max: 60, windowMs: 60_000 };
+export const TRACK_LIMIT_PER_IP: RateLimitRule = { max: 1_200, windowMs: 60_000 };
+
+/** How far the client's clock is believed: a day back (a batch kept offline), five minutes ahead (skew). */
+export const VIEWED_AT_MAX_PAST_MS = 24 * 60 * 60_000;
+export const VIEWED_AT_MAX_FUTURE_MS = 5 * 60_000;
+
+/** The client's `at` clamped to [received − 1 day, received + 5 min]; the table's check constraint holds it too. */
+export function clampViewedAt(at: number, receivedAt: number): Date {
+  return new Date(Math.min(Math.max(at, receivedAt - VIEWED_AT_MAX_PAST_MS), receivedAt + VIEWED_AT_MAX_FUTURE_MS));
+}
+
+/** One multi-row INSERT: a single statement is atomic, so no transaction is needed for all-or-nothing. */
+async function insertPageViews(db: Kysely<Database>, rows: InsertablePageViewRow[]): Promise<void> {
+  await db.insertInto('page_views').values(rows).execute();
+}
+
+export default fp(
+  async function trackingRoutes(app: FastifyInstance) {
+    const { db } = app;
+
+    // Same shape as account.routes.ts: each limit is checked with its own createRateLimit, after the envelope
+    // is opened and the session resolved, so the guest id is known.
+    const limit = (name: string, rule: RateLimitRule, key: (request: FastifyRequest) => string): preHandlerHookHandler => {
+      const check = app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator: (request) => `${name}:${key(request)}` });
+      return async (request, reply) => {
+        const result = await check(request);
+        if (!result.isAllowed && result.isExceeded) {
+          reply.header('retry-after', result.ttlInSeconds);
+          throw Object.assign(new Error('rate limited'), { statusCode: 429, ttlInSeconds: result.ttlInSeconds });
+        }
+      };
+    };
+    const byGuest = (request: FastifyRequest) => request.apiState?.guestId ?? request.ip;
+    const byIp = (request: FastifyRequest) => request.ip;
+
+    app.api(
+      track,
+      async ({ payload, session, guestId, client }) => {
+        // The section is the client's label of the path; one that disagrees with the shared mapping is a bug or
+        // a forgery, and the whole batch is refused like any other invalid view.
+        const mismatch = payload.views.findIndex((view) => view.section !== sectionOfPath(view.path));
+        if (mismatch !== -1) {
+          const field = `views.${mismatch}.section`;
+          throw new ApiFailure('validation.invalid', { field }, 200, { field, code: 'zod.enum.invalid' });
+        }
+        // One server time for the whole batch: received_at and the clamp bounds agree row by row.
+        const receivedAt = Date.now();
+        await insertPageViews(
+          db,
+          payload.views.map((view) => ({
+            oauth_id: guestId,
+            user_uuid: session?.user.uuid ?? null,
+            section: view.section,
+            path: view.path,
+            viewed_at: clampViewedAt(view.at, receivedAt),
+            received_at: new Date(receivedAt),
+            client,
+          })),
+        );
+        return null;
+      },
+      { preHandler: [limit('track-ip', TRACK_LIMIT_PER_IP, byIp), limit('track-guest', TRACK_LIMIT_PER_GUEST, byGuest)] },
+    );
+  },
+  { name: 'tracking-routes', dependencies: ['api', 'core'] },
+);
