@@ -1,0 +1,259 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, type EventObject, type SnapshotFrom } from 'xstate';
+import { createTestModel, getStateNodes } from 'xstate/graph';
+import { NOTIFICATION_MS, TOAST_MS } from '@/contract/constants';
+import {
+  MAX_VISIBLE_TOASTS,
+  toastDuration,
+  toastMachine,
+  toastTestEvents as ev,
+  type ToastEvent,
+} from './toast.machine';
+
+type ToastSnapshot = SnapshotFrom<typeof toastMachine>;
+
+function start() {
+  const actor = createActor(toastMachine).start();
+  const ids = () => actor.getSnapshot().context.toasts.map((t) => t.id);
+  return { actor, ids };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('toast machine', () => {
+  it('starts idle with no toasts', () => {
+    const { actor } = start();
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().hasTag('visible')).toBe(false);
+    expect(actor.getSnapshot().context.toasts).toEqual([]);
+  });
+
+  it('shows a toast with an id, its kind, message key and params', () => {
+    const { actor } = start();
+    actor.send(ev.showInfo);
+    const snap = actor.getSnapshot();
+    expect(snap.value).toBe('visible');
+    expect(snap.hasTag('visible')).toBe(true);
+    expect(snap.context.toasts).toEqual([
+      { id: 'toast-1', kind: 'info', message: 'toast.copied', params: { what: 'link' }, durationMs: TOAST_MS },
+    ]);
+    expect(snap.context.lastShownId).toBe('toast-1');
+  });
+
+  it('a toast disappears after exactly TOAST_MS', () => {
+    const { actor, ids } = start();
+    actor.send(ev.showSuccess);
+    vi.advanceTimersByTime(TOAST_MS - 1);
+    expect(ids()).toEqual(['toast-1']);
+    vi.advanceTimersByTime(1);
+    expect(ids()).toEqual([]);
+    expect(actor.getSnapshot().value).toBe('idle');
+  });
+
+  it('a payment notification stays for exactly NOTIFICATION_MS', () => {
+    const { actor, ids } = start();
+    actor.send(ev.showPaymentNotification);
+    expect(actor.getSnapshot().context.toasts[0].durationMs).toBe(NOTIFICATION_MS);
+    vi.advanceTimersByTime(NOTIFICATION_MS - 1);
+    expect(ids()).toEqual(['toast-1']);
+    vi.advanceTimersByTime(1);
+    expect(ids()).toEqual([]);
+  });
+
+  it('each toast keeps its own timer', () => {
+    const { actor, ids } = start();
+    actor.send(ev.showPaymentNotification); // t = 0, until NOTIFICATION_MS
+    vi.advanceTimersByTime(TOAST_MS / 3);
+    actor.send(ev.showSuccess); // t = TOAST_MS / 3, until TOAST_MS * 4/3
+    vi.advanceTimersByTime(TOAST_MS - 1);
+    expect(ids()).toEqual(['toast-1', 'toast-2']);
+    vi.advanceTimersByTime(1);
+    expect(ids()).toEqual(['toast-1']);
+    vi.advanceTimersByTime(NOTIFICATION_MS - TOAST_MS - TOAST_MS / 3 - 1);
+    expect(ids()).toEqual(['toast-1']);
+    vi.advanceTimersByTime(1);
+    expect(ids()).toEqual([]);
+  });
+
+  it('dismiss removes a toast at once and cancels its timer', () => {
+    const { actor, ids } = start();
+    actor.send(ev.showSuccess);
+    actor.send(ev.showError);
+    expect(vi.getTimerCount()).toBe(2);
+    actor.send(ev.dismissFirst);
+    expect(ids()).toEqual(['toast-2']);
+    expect(vi.getTimerCount()).toBe(1);
+    actor.send({ type: 'toast.dismiss', id: 'toast-2' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('dismissing an unknown or gone toast is ignored', () => {
+    const { actor } = start();
+    actor.send(ev.dismissFirst);
+    expect(actor.getSnapshot().value).toBe('idle');
+    actor.send(ev.showSuccess);
+    vi.advanceTimersByTime(TOAST_MS);
+    const before = actor.getSnapshot().context;
+    actor.send(ev.dismissFirst);
+    expect(actor.getSnapshot().context).toEqual(before);
+  });
+
+  it(`shows at most ${MAX_VISIBLE_TOASTS}: a fourth drops the oldest and cancels its timer`, () => {
+    const { actor, ids } = start();
+    actor.send(ev.showSuccess);
+    actor.send(ev.showError);
+    actor.send(ev.showInfo);
+    actor.send(ev.showPaymentNotification);
+    expect(ids()).toEqual(['toast-2', 'toast-3', 'toast-4']);
+    expect(vi.getTimerCount()).toBe(MAX_VISIBLE_TOASTS);
+    actor.send(ev.showSuccess);
+    expect(ids()).toEqual(['toast-3', 'toast-4', 'toast-5']);
+    expect(vi.getTimerCount()).toBe(MAX_VISIBLE_TOASTS);
+    vi.advanceTimersByTime(TOAST_MS);
+    expect(ids()).toEqual(['toast-4']);
+    vi.advanceTimersByTime(NOTIFICATION_MS - TOAST_MS);
+    expect(ids()).toEqual([]);
+  });
+
+  it('falls back to TOAST_MS for a missing or unusable duration', () => {
+    expect(toastDuration(undefined)).toBe(TOAST_MS);
+    expect(toastDuration(0)).toBe(TOAST_MS);
+    expect(toastDuration(-5)).toBe(TOAST_MS);
+    expect(toastDuration(Number.NaN)).toBe(TOAST_MS);
+    expect(toastDuration(NOTIFICATION_MS)).toBe(NOTIFICATION_MS);
+  });
+});
+
+/** The event that entered a state, when it changed the state value; part of the model's state key. */
+function enteredBy(snapshot: { value: unknown }, event?: EventObject, previous?: { value: unknown }) {
+  return event && previous && JSON.stringify(previous.value) !== JSON.stringify(snapshot.value) ? event.type : null;
+}
+
+/**
+ * Model-based tests (STYLE rule 19). The list and the id counter are unbounded, so the model uses a bounded event
+ * set (a default toast, a payment notification, dismissing the oldest or the newest, and the oldest toast's
+ * timer) and identifies a state by small facts: its value, the durations of the visible toasts in order (so at
+ * most 3), whether any toast has gone (capped), and the event that entered it when the value changed.
+ *
+ * Time is the `toast.expire` of the oldest toast, offered only when every visible toast has the same duration,
+ * so that the oldest is the next timer due; the harness executes it with vi.advanceTimersToNextTimer() and checks
+ * that exactly that toast's duration has passed since it was shown.
+ */
+describe('toast model', () => {
+  const serializeState = (snapshot: ToastSnapshot, event?: EventObject, previous?: ToastSnapshot) => {
+    const { toasts, seq } = snapshot.context;
+    return JSON.stringify({
+      value: snapshot.value,
+      durations: toasts.map((t) => t.durationMs),
+      gone: Math.min(seq - toasts.length, 1),
+      via: enteredBy(snapshot, event, previous),
+    });
+  };
+  const model = createTestModel(toastMachine, {
+    events: (snapshot): ToastEvent[] => {
+      const { toasts } = snapshot.context;
+      const oldest = toasts[0];
+      const newest = toasts.at(-1);
+      const sameDuration = toasts.every((t) => t.durationMs === oldest?.durationMs);
+      return [
+        ev.showSuccess,
+        ev.showPaymentNotification,
+        ...(oldest ? [{ type: 'toast.dismiss' as const, id: oldest.id }] : []),
+        ...(newest && newest !== oldest ? [{ type: 'toast.dismiss' as const, id: newest.id }] : []),
+        ...(oldest && sameDuration ? [{ type: 'toast.expire' as const, id: oldest.id }] : []),
+      ];
+    },
+    // createTestModel offers a bare `{ type }` for a handled event without a sample (dismiss while idle).
+    filterEvents: (_, event) => event.type === 'toast.show' || 'id' in event,
+    serializeState,
+  });
+  const paths = model.getShortestPaths();
+
+  it('has paths that reach every state node', () => {
+    const reached = new Set<string>();
+    for (const path of paths) {
+      for (const step of path.steps) for (const node of step.state._nodes) reached.add(node.id);
+      for (const node of path.state._nodes) reached.add(node.id);
+    }
+    const all = [toastMachine.root, ...getStateNodes(toastMachine.root)].map((node) => node.id);
+    expect(all.filter((id) => !reached.has(id))).toEqual([]);
+  });
+
+  // Expiring a payment notification reaches the same key as expiring a default toast, so the model times out
+  // default toasts; the unit tests time NOTIFICATION_MS exactly.
+  it('has paths that show both kinds of toast, dismiss, expire and drop the oldest', () => {
+    // A step's state is the one its event led to, so each event is paired with the state before it.
+    const moves = paths.flatMap((path) =>
+      path.steps.slice(1).map((step, i) => ({ before: path.steps[i].state, event: step.event })),
+    );
+    const expired = moves.filter((m) => m.event.type === 'toast.expire');
+    expect(expired.some((m) => m.before.context.toasts[0].durationMs === TOAST_MS)).toBe(true);
+    expect(moves.some((m) => m.event.type === 'toast.dismiss')).toBe(true);
+    expect(moves.some((m) => m.event === ev.showSuccess)).toBe(true);
+    expect(moves.some((m) => m.event === ev.showPaymentNotification)).toBe(true);
+    expect(
+      moves.some((m) => m.event.type === 'toast.show' && m.before.context.toasts.length === MAX_VISIBLE_TOASTS),
+    ).toBe(true);
+  });
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      const { actor, ids } = start();
+      const shownAt = new Map<string, number>();
+      const idOf = (event: { type: string }) => {
+        const toastEvent = event as ToastEvent;
+        return 'id' in toastEvent ? toastEvent.id : '';
+      };
+
+      const same = (expected: ToastSnapshot) => {
+        const real = actor.getSnapshot();
+        // The model knows a state only by its key (one representative snapshot per key), so the real actor must
+        // agree on exactly those facts (the entering event is the path's).
+        expect(real.value).toEqual(expected.value);
+        expect(serializeState(real)).toBe(serializeState(expected));
+        expect([...real.tags].sort()).toEqual([...expected.tags].sort());
+        expect(real.context.toasts.length).toBeLessThanOrEqual(MAX_VISIBLE_TOASTS);
+        // Exactly one pending timer per visible toast: dropped and dismissed toasts' timers were cancelled.
+        expect(vi.getTimerCount()).toBe(real.context.toasts.length);
+      };
+
+      await path.test({
+        states: {
+          idle: (state) => {
+            same(state);
+            expect(ids()).toEqual([]);
+          },
+          visible: (state) => {
+            same(state);
+            expect(actor.getSnapshot().hasTag('visible')).toBe(true);
+          },
+        },
+        events: {
+          'toast.show': (step) => {
+            actor.send(step.event as ToastEvent);
+            shownAt.set(actor.getSnapshot().context.lastShownId!, Date.now());
+          },
+          'toast.dismiss': (step) => {
+            const id = idOf(step.event);
+            expect(ids()).toContain(id);
+            actor.send(step.event as ToastEvent);
+            expect(ids()).not.toContain(id);
+          },
+          'toast.expire': (step) => {
+            const id = idOf(step.event);
+            const toast = actor.getSnapshot().context.toasts.find((t) => t.id === id)!;
+            vi.advanceTimersToNextTimer();
+            expect(Date.now() - shownAt.get(id)!).toBe(toast.durationMs);
+            expect(ids()).not.toContain(id);
+          },
+        },
+      });
+    });
+  }
+});
