@@ -1,8 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { type AnyEventObject, createActor, fromPromise, matchesState, type SnapshotFrom } from 'xstate';
+import { getStateNodes } from 'xstate/graph';
 import { me } from '@/contract/calls/user';
 import { ApiError, type ApiClient } from '@/services/api-client';
-import { provideRequest, requestMachine, toRequestError, type PerformInput } from './request.machine';
+import { provideRequest, type RequestEvent, requestMachine, toRequestError, type PerformInput } from './request.machine';
+import {
+  createRequestTestModel,
+  REQUEST_DONE,
+  REQUEST_ERROR,
+  REQUEST_MODEL_INPUT,
+  requestModelEvents,
+} from './request.model';
 
 const DELAY_MS = 1_000;
 
@@ -247,5 +255,104 @@ describe('toRequestError', () => {
     });
     expect(toRequestError(new Error('x'))).toEqual({ code: 'unknown', msg: 'x' });
     expect(toRequestError('y')).toEqual({ code: 'unknown', msg: 'y' });
+  });
+});
+
+/**
+ * Model-based tests (STYLE rule 19). The model comes from request.model.ts, which `npm run test:paths` prints
+ * too: every transition is on a shortest path, each replayed against a real actor whose fake `perform` stays
+ * pending until the model settles it. After every step the actor is where the model is, with the same context.
+ */
+describe('request machine: model-based paths', () => {
+  type Snapshot = SnapshotFrom<typeof requestMachine>;
+  const paths = createRequestTestModel().getShortestPaths();
+
+  /** An actor whose `perform` calls wait for the model's completion events. */
+  function modelRun() {
+    const calls: { input: PerformInput; signal: AbortSignal; resolve: (v: unknown) => void; reject: (e: unknown) => void }[] = [];
+    const perform = fromPromise<unknown, PerformInput>(
+      ({ input, signal }) => new Promise((resolve, reject) => calls.push({ input, signal, resolve, reject })),
+    );
+    const actor = createActor(requestMachine.provide({ actors: { perform } }), { input: REQUEST_MODEL_INPUT }).start();
+    const pending = () => {
+      const call = calls.at(-1);
+      if (!call) throw new Error('the model settles perform, but no request was made');
+      return call;
+    };
+    return { actor, calls, pending };
+  }
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      const { actor, calls, pending } = modelRun();
+      const same = (model: Snapshot) => {
+        const real = actor.getSnapshot();
+        expect(real.value).toEqual(model.value);
+        expect(real.context).toEqual(model.context);
+        expect([...real.tags].sort()).toEqual([...model.tags].sort());
+        return real;
+      };
+      const send = ({ event }: { event: AnyEventObject }) => {
+        actor.send(event as RequestEvent);
+      };
+      await path.test({
+        states: {
+          idle: (model) => {
+            same(model);
+            expect(calls).toHaveLength(0);
+          },
+          loading: (model) => {
+            const real = same(model);
+            expect(real.hasTag('busy')).toBe(true);
+            // One call per start, with the params the context holds, still in flight.
+            expect(pending().input).toEqual({ params: real.context.params });
+            expect(pending().signal.aborted).toBe(false);
+            expect(real.context).toMatchObject({ result: null, error: null });
+          },
+          finished: (model) => {
+            const real = same(model);
+            expect(real.context.error).toBeNull();
+          },
+          failed: (model) => {
+            const real = same(model);
+            expect(real.context.result).toBeNull();
+            expect(real.context.error?.code).toBe('server');
+          },
+          canceled: (model) => {
+            const real = same(model);
+            expect(pending().signal.aborted).toBe(true);
+            expect(real.context).toMatchObject({ result: null, error: null });
+          },
+        },
+        events: {
+          'request.start': send,
+          'request.cancel': send,
+          [REQUEST_DONE]: async ({ event }: { event: AnyEventObject }) => {
+            pending().resolve(event.output);
+            await vi.advanceTimersByTimeAsync(0);
+          },
+          [REQUEST_ERROR]: async ({ event }: { event: AnyEventObject }) => {
+            pending().reject(event.error);
+            await vi.advanceTimersByTimeAsync(0);
+          },
+        },
+      });
+    });
+  }
+
+  it('the paths reach every state of the machine and use every sample event', () => {
+    const reached = new Set<string>();
+    for (const path of paths) {
+      for (const { state } of path.steps) {
+        for (const node of getStateNodes(requestMachine.root)) {
+          if (matchesState(node.path.join('.'), state.value)) reached.add(node.id);
+        }
+      }
+    }
+    const all = getStateNodes(requestMachine.root).map((node) => node.id);
+    expect([...reached].sort()).toEqual([...all].sort());
+
+    const used = new Set(paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.event))));
+    for (const event of requestModelEvents) expect(used).toContain(JSON.stringify(event));
   });
 });

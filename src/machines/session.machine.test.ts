@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, matchesState, type ActorLogic, type EventObject } from 'xstate';
-import { getStateNodes, serializeSnapshot, TestModel, type TestParam } from 'xstate/graph';
+import { createActor, fromPromise, matchesState, type EventObject } from 'xstate';
+import { getStateNodes, type TestParam } from 'xstate/graph';
 import type { AppConfig } from '@/contract/calls/home';
 import type { CurrentUser } from '@/contract/calls/user';
 import { Membership } from '@/contract/enums';
@@ -19,6 +19,7 @@ import {
   type SessionModelEvent,
   type SessionSnapshot,
 } from './session.machine';
+import { SESSION_NO_TOKEN_INPUT, sessionTestPaths } from './session.model';
 
 const FAKE_LATENCY_MS = 100;
 const USER: CurrentUser = sessionTestEvents['xstate.done.actor.fetchUser'].output;
@@ -554,27 +555,9 @@ describe('session selectors', () => {
 });
 
 /**
- * Model-based tests (STYLE rule 19). `createTestModel` refuses machines that invoke actors ("Invocations on test
- * machines are not supported"), so the model is a `TestModel` given the options `createTestModel` would give it,
- * with one difference: a vertex is the state value and context plus the event and the state it came from even
- * when the value did not change, so self-transitions (runAction, the refresh restart) are on paths too. Events
- * are offered where the snapshot `can` take them. The invoked actors' completions are model events; replaying
- * one settles the injected fake of the real actor.
+ * Model-based tests (STYLE rule 19). The model and its paths come from session.model.ts, which `npm run
+ * test:paths` prints too; here each path is replayed against a real actor whose invoked fakes the model settles.
  */
-const modelEvents: readonly SessionModelEvent[] = Object.values(sessionTestEvents);
-
-function sessionModel(input: SessionInput) {
-  // The model also sends the actors' completion events, which the machine's own event type does not list.
-  const logic = sessionMachine as unknown as ActorLogic<SessionSnapshot, SessionModelEvent, SessionInput>;
-  return new TestModel<SessionSnapshot, SessionModelEvent, SessionInput>(logic, {
-    input,
-    events: (snapshot) => modelEvents.filter((event) => snapshot.can(event as SessionEvent)),
-    serializeState: (snapshot, event, previous) =>
-      serializeSnapshot(snapshot) +
-      (event && previous ? ` via ${JSON.stringify(event)} from ${JSON.stringify(previous.value)}` : ''),
-    stateMatcher: (snapshot, key) => matchesState(key, snapshot.value),
-  });
-}
 
 /** A world whose invoked actors stay pending until the model settles them. */
 function modelWorld(input: SessionInput) {
@@ -676,15 +659,9 @@ function modelParams(
   };
 }
 
-const STORED: SessionInput = { token: 'token-stored' };
-const NONE: SessionInput = { token: null };
-const storedPaths = sessionModel(STORED).getShortestPaths();
+const modelRuns = sessionTestPaths();
 // Without a stored token the machine starts as a guest and the rest is the graph above: one path is enough.
-const nonePaths = sessionModel(NONE).getShortestPaths({ toState: (snapshot) => snapshot.matches('guest') });
-const modelRuns = [
-  ...storedPaths.map((path) => ({ path, input: STORED })),
-  ...nonePaths.map((path) => ({ path, input: NONE })),
-];
+const nonePaths = modelRuns.filter(({ input }) => input === SESSION_NO_TOKEN_INPUT).map(({ path }) => path);
 
 describe('session machine: model-based paths', () => {
   for (const { path, input } of modelRuns) {

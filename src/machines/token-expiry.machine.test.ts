@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, matchesState } from 'xstate';
-import { createTestModel, getStateNodes } from 'xstate/graph';
+import { getStateNodes } from 'xstate/graph';
 import { selectIsLoggedIn, sessionMachine, sessionTestEvents } from './session.machine';
 import {
   EXPIRED_DIALOG,
@@ -8,6 +8,7 @@ import {
   tokenExpiryTestEvents,
   type ExpiredDialogParams,
 } from './token-expiry.machine';
+import { tokenExpiryTestPaths } from './token-expiry.model';
 
 /**
  * The expiry machine with recording fakes; `state.loggedIn` is what the app's `isLoggedIn` check answers. As in
@@ -172,29 +173,14 @@ describe('token expiry machine', () => {
 });
 
 /**
- * Model-based tests (STYLE rule 19). `isLoggedIn` is the app's answer, outside the model, so there is one model
- * per answer. A vertex is the state and context plus the event and the state it came from, even when the value
- * did not change (`serializeTransition`), and every event is offered in every state, so the ignored events (a
- * second expiry while the dialog is open, an expiry without a logged-in user, a close while idle) are on paths.
+ * Model-based tests (STYLE rule 19). The models (one per answer of `isLoggedIn`) and their paths come from
+ * token-expiry.model.ts, which `npm run test:paths` prints too; here each path is replayed against a real actor.
  */
-function expiryModel(loggedIn: boolean) {
-  return createTestModel(tokenExpiryMachine.provide({ guards: { isLoggedIn: () => loggedIn } }), {
-    events: Object.values(tokenExpiryTestEvents),
-    serializeTransition: (_snapshot, event, previous) =>
-      event && previous ? ` via ${JSON.stringify(event)} from ${JSON.stringify(previous.value)}` : '',
-  });
-}
-
-const modelRuns = [true, false].flatMap((loggedIn) =>
-  expiryModel(loggedIn)
-    // Every event in every state: createTestModel alone offers only events with a transition that does something.
-    .getShortestPaths({ events: Object.values(tokenExpiryTestEvents) })
-    .map((path) => ({ path, loggedIn })),
-);
+const modelRuns = tokenExpiryTestPaths();
 
 describe('token expiry machine: model-based paths', () => {
-  for (const { path, loggedIn } of modelRuns) {
-    it(`${loggedIn ? 'logged in' : 'not logged in'}: ${path.description}`, async () => {
+  for (const { path, loggedIn, label } of modelRuns) {
+    it(`${label}: ${path.description}`, async () => {
       const { actor, log, dialogs } = start(loggedIn, { fixed: true });
       const count = (entry: string) => log.filter((e) => e === entry).length;
       await path.test({

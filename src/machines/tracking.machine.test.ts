@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ActorLogic, type AnyEventObject, createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import { createTestModel, getStateNodes, TestModel } from 'xstate/graph';
+import { type AnyEventObject, createActor, fromPromise } from 'xstate';
+import { createTestModel, getStateNodes } from 'xstate/graph';
 import { type PageView, track, TRACK_BATCH_MAX, TRACK_PATH_MAX } from '@/contract/calls/track';
 import { TRACK_DEBOUNCE_MS } from '@/contract/constants';
 import { TrackSection } from '@/contract/enums';
@@ -14,8 +14,19 @@ import {
   type TrackingInput,
   trackingMachine,
 } from './tracking.machine';
+import {
+  createTrackingTestModel,
+  describeTrackingEvent,
+  TRACKING_DEBOUNCE_EVENT,
+  TRACKING_DONE,
+  TRACKING_ERROR,
+  TRACKING_MODEL_NOW,
+  trackingAbstraction,
+  trackingModelEvents,
+} from './tracking.model';
 
-const T0 = Date.UTC(2026, 11, 1, 12, 0, 0);
+/** The fake clock starts where the model's clock stands, so both stamp the first views alike. */
+const T0 = TRACKING_MODEL_NOW;
 
 /** A fake `sendBatch` whose calls the test settles one by one. */
 function fakeSendBatch() {
@@ -307,65 +318,24 @@ describe('sectionOfPath', () => {
  * actor under the fake clock, with the fake sendBatch settled as the path says, and after every step the actor
  * must be in the model's state with the same queue and batch.
  *
- * createTestModel() refuses machines with `after` or `invoke` (xstate/graph validates that, see the last test),
- * and this machine is both by design (STYLE rules 7 and 8). TestModel, which createTestModel wraps, takes the
- * machine as it is; the delayed and done/error events are listed as model events and executed by advancing the
- * clock and settling the fake call.
+ * The model comes from tracking.model.ts, which `npm run test:paths` prints too: a TestModel of the machine as
+ * it is, because createTestModel() refuses machines with `after` or `invoke` (see the last test).
  */
 describe('tracking machine model', () => {
-  type Snapshot = SnapshotFrom<typeof trackingMachine>;
-  const debounceEvent = trackingMachine.getStateNodeById('tracking.debouncing').after[0].eventType;
-  const DONE = 'xstate.done.actor.sendBatch';
-  const ERROR = 'xstate.error.actor.sendBatch';
-
-  const events: AnyEventObject[] = [
-    { type: 'page.viewed', path: '/ja/merchant/12' },
-    { type: 'page.viewed', path: '/en/tokyo' },
-    { type: debounceEvent },
-    { type: DONE, output: null },
-    { type: ERROR, error: offline() },
-    { type: ERROR, error: refused() },
-  ];
-
-  /**
-   * A model state: the state value, whether views wait or are in flight, and the last counted path. Every guard
-   * reads only these (with the clock standing still, a repeat is "the same path as the last"), so each model
-   * state's transitions hold for every concrete context it stands for. Which views are queued is not part of it:
-   * the path generator keeps one snapshot per model state, so exact queues are checked by the tests above.
-   */
-  const abstraction = (snapshot: Snapshot) => ({
-    value: snapshot.value,
-    queued: snapshot.context.queue.length > 0,
-    inFlight: snapshot.context.inFlight.length > 0,
-    last: snapshot.context.last?.path ?? null,
-  });
-
-  const model = new TestModel<Snapshot, AnyEventObject, TrackingInput | void>(
-    trackingMachine as unknown as ActorLogic<Snapshot, AnyEventObject, TrackingInput | void>,
-    {
-      events,
-      // The model's clock stands still, so it cannot tell a repeat inside the window from one after it; the
-      // repeat rule is covered above, and the model only views a path other than the last one.
-      filterEvents: (snapshot, event) => event.type !== 'page.viewed' || event.path !== snapshot.context.last?.path,
-      serializeState: (snapshot) => JSON.stringify(abstraction(snapshot)),
-      input: { now: () => T0 },
-    },
-  );
+  const debounceEvent = TRACKING_DEBOUNCE_EVENT;
+  const DONE = TRACKING_DONE;
+  const ERROR = TRACKING_ERROR;
+  const events = trackingModelEvents;
+  const abstraction = trackingAbstraction;
+  const model = createTrackingTestModel();
   const paths = model.getShortestPaths();
   const atomicStates = getStateNodes(trackingMachine.root).filter((node) => node.type === 'atomic').map((node) => node.key);
   const reached = new Set<string>();
 
 
   /** A readable test name: the events of the path and the state it ends in. */
-  const nameOf = (path: (typeof paths)[number]) => {
-    const label = (event: AnyEventObject) =>
-      event.type === 'page.viewed' ? `view ${String(event.path)}`
-      : event.type === debounceEvent ? `${TRACK_DEBOUNCE_MS} ms`
-      : event.type === DONE ? 'batch sent'
-      : event.type === ERROR ? `batch ${event.error instanceof ApiError && event.error.kind === 'server' ? 'refused' : 'failed'}`
-      : event.type;
-    return `${path.steps.slice(1).map((step) => label(step.event)).join(' → ')} ⇒ ${JSON.stringify(abstraction(path.state))}`;
-  };
+  const nameOf = (path: (typeof paths)[number]) =>
+    `${path.steps.slice(1).map((step) => describeTrackingEvent(step.event)).join(' → ')} ⇒ ${JSON.stringify(abstraction(path.state))}`;
 
   it('the shortest paths pass through every state of the machine', () => {
     // Paths that are a prefix of a longer one are left out, so a state may be passed through and never end one.
