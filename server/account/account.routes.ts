@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { rateLimitHook } from '../api/rate-limit';
 import * as account from '@/contract/calls/account';
 import * as home from '@/contract/calls/home';
 import * as user from '@/contract/calls/user';
@@ -48,20 +49,7 @@ export default fp(
     const images = createImageStore({ rootDir: `${config.dataDir}/uploads` });
     const limits = config.rateLimits;
 
-    /**
-     * A limiter keyed by a name and a request-derived key (IP, account name, user). The plugin's own preHandler
-     * runs once per request, so routes with two limits (per IP and per account) check each with createRateLimit.
-     */
-    const limit = (name: string, rule: RateLimitRule, key: (request: FastifyRequest) => string): preHandlerHookHandler => {
-      const check = app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator: (request) => `${name}:${key(request)}` });
-      return async (request, reply) => {
-        const result = await check(request);
-        if (!result.isAllowed && result.isExceeded) {
-          reply.header('retry-after', result.ttlInSeconds);
-          throw Object.assign(new Error('rate limited'), { statusCode: 429, ttlInSeconds: result.ttlInSeconds });
-        }
-      };
-    };
+    const limit = (name: string, rule: RateLimitRule, key: (request: FastifyRequest) => string) => rateLimitHook(app, name, rule, key);
     const byIp = (request: FastifyRequest) => request.ip;
     // The payload is not validated yet when limits run: anything but a string keys as '' (it is refused next).
     const byField = (field: string) => (request: FastifyRequest) => {

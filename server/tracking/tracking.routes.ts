@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { rateLimitHook } from '../api/rate-limit';
 import type { Kysely } from 'kysely';
 import { track } from '@/contract/calls/track';
 import { sectionOfPath } from '@/contract/tracking';
@@ -39,18 +40,7 @@ export default fp(
   async function trackingRoutes(app: FastifyInstance) {
     const { db } = app;
 
-    // Same shape as account.routes.ts: each limit is checked with its own createRateLimit, after the envelope
-    // is opened and the session resolved, so the guest id is known.
-    const limit = (name: string, rule: RateLimitRule, key: (request: FastifyRequest) => string): preHandlerHookHandler => {
-      const check = app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator: (request) => `${name}:${key(request)}` });
-      return async (request, reply) => {
-        const result = await check(request);
-        if (!result.isAllowed && result.isExceeded) {
-          reply.header('retry-after', result.ttlInSeconds);
-          throw Object.assign(new Error('rate limited'), { statusCode: 429, ttlInSeconds: result.ttlInSeconds });
-        }
-      };
-    };
+    const limit = (name: string, rule: RateLimitRule, key: (request: FastifyRequest) => string) => rateLimitHook(app, name, rule, key);
     const byGuest = (request: FastifyRequest) => request.apiState?.guestId ?? request.ip;
     const byIp = (request: FastifyRequest) => request.ip;
 
