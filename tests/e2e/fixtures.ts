@@ -1,0 +1,206 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test as base, expect } from '@playwright/test';
+
+export { expect };
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const READY_TIMEOUT_MS = 60_000;
+const STOP_GRACE_MS = 5_000;
+const LOG_TAIL_CHARS = 50_000;
+
+/** A running app server of its own: `node --import tsx server/start.ts` on a fresh embedded database. */
+export interface AppServer {
+  baseURL: string;
+  port: number;
+  dataDir: string;
+  /** How many characters the server has printed so far: a mark for `logSince`. */
+  logMark(): number;
+  /** What the server printed after `mark` (at most its last LOG_TAIL_CHARS characters). */
+  logSince(mark: number): string;
+}
+
+interface RunningServer extends AppServer {
+  stop(): Promise<void>;
+}
+
+/** Children still alive, killed outright if the worker exits without its fixtures' teardown (Ctrl-C, crash). */
+const alive = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of alive) child.kill('SIGKILL');
+});
+
+/** A port that was free on loopback a moment ago; the server start retries on the rare race. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) {
+    child.kill('SIGTERM');
+    const graceful = await Promise.race([exited(child).then(() => true), delay(STOP_GRACE_MS).then(() => false)]);
+    if (!graceful) {
+      child.kill('SIGKILL');
+      await exited(child);
+    }
+  }
+  alive.delete(child);
+}
+
+/**
+ * Environment of the child: a temp DATA_DIR and nothing that would point it at shared state (an external
+ * database, Redis, SMTP, fixed keys), so every server starts from an empty, freshly migrated and seeded database.
+ */
+function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'IM_URLS', 'API_AES_KEY', 'API_SIGN_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'TRUST_PROXY']) {
+    delete env[name];
+  }
+  return {
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SEED_DEMO: '1',
+    LOG_LEVEL: 'warn',
+    API_DEBUG: '0',
+  };
+}
+
+async function startOnce(): Promise<RunningServer | { failed: string }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'venuely-e2e-'));
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  let output = '';
+  let printed = 0;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+    cwd: ROOT,
+    env: serverEnv(port, dataDir),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  alive.add(child);
+  const collect = (chunk: Buffer) => {
+    const text = chunk.toString('utf8');
+    printed += text.length;
+    output = (output + text).slice(-LOG_TAIL_CHARS);
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+
+  const cleanup = async () => {
+    await stopChild(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  // Ready means the HTTP server answers /build.json (migrations done, demo accounts seeded, listening).
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await cleanup();
+      return { failed: `the server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output}` };
+    }
+    try {
+      const res = await fetch(`${baseURL}/build.json`, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok) {
+        await res.arrayBuffer();
+        break;
+      }
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await cleanup();
+      return { failed: `the server did not answer ${baseURL}/build.json within ${READY_TIMEOUT_MS / 1000} s:\n${output}` };
+    }
+    await delay(100);
+  }
+  const logSince = (mark: number) => output.slice(Math.max(0, output.length - (printed - mark)));
+  return { baseURL, port, dataDir, logMark: () => printed, logSince, stop: cleanup };
+}
+
+async function startServer(): Promise<RunningServer> {
+  let last = '';
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const result = await startOnce();
+    if (!('failed' in result)) return result;
+    last = result.failed;
+    // Only a lost race for the port is worth another try; anything else is a real failure to report.
+    if (!last.includes('EADDRINUSE')) break;
+  }
+  throw new Error(`Could not start the app server: ${last}`);
+}
+
+/**
+ * One server per spec file (STYLE rule 20). Playwright has no file-scoped fixtures and reuses a worker across
+ * files, so the worker keeps the current file's server and replaces it when a test of another file asks.
+ */
+class ServerPerFile {
+  private current: { file: string; server: RunningServer } | null = null;
+
+  async for(file: string): Promise<RunningServer> {
+    if (this.current?.file === file) return this.current.server;
+    await this.stop();
+    const server = await startServer();
+    this.current = { file, server };
+    return server;
+  }
+
+  async stop(): Promise<void> {
+    const current = this.current;
+    this.current = null;
+    if (current) await current.server.stop();
+  }
+}
+
+/**
+ * `app` is the spec file's own server; `baseURL` points `page` (and `request`) at it, so specs navigate with
+ * relative paths. A failing test gets what the server printed during it attached to its report.
+ */
+export const test = base.extend<{ app: AppServer }, { appServers: ServerPerFile }>({
+  appServers: [
+    // Playwright reads fixture dependencies from the destructuring pattern, so an empty one it must be.
+    async ({}, use) => {
+      const servers = new ServerPerFile();
+      await use(servers);
+      await servers.stop();
+    },
+    { scope: 'worker' },
+  ],
+  app: [
+    async ({ appServers }, use, testInfo) => {
+      const server = await appServers.for(testInfo.file);
+      const mark = server.logMark();
+      await use(server);
+      if (testInfo.status !== testInfo.expectedStatus) {
+        const during = server.logSince(mark);
+        if (during.trim()) await testInfo.attach('server output', { body: during, contentType: 'text/plain' });
+      }
+    },
+    { timeout: READY_TIMEOUT_MS + 3 * STOP_GRACE_MS },
+  ],
+  baseURL: async ({ app }, use) => {
+    await use(app.baseURL);
+  },
+});

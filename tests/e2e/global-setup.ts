@@ -1,0 +1,12 @@
+import { spawnSync } from 'node:child_process';
+
+/**
+ * Builds the SPA once before the browser tests, so every spec runs against what `npm start` serves. Always
+ * building (about 3 s) is simpler and safer than comparing dist/ with every input of the build.
+ */
+export default function globalSetup(): void {
+  const started = Date.now();
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status ?? result.signal})`);
+  console.log(`Built the web app for the browser tests (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
