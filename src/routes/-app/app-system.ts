@@ -1,0 +1,136 @@
+import { type Actor, createActor, fromPromise, type InspectionEvent } from 'xstate';
+import * as account from '@/contract/calls/account';
+import * as home from '@/contract/calls/home';
+import * as user from '@/contract/calls/user';
+import { DEFAULT_LOCALE, isLocale, LOCALE_TAGS, type Locale } from '@/contract/enums';
+import { authDialogMachine } from '@/machines/auth-dialog.machine';
+import { dialogStackMachine } from '@/machines/dialog-stack.machine';
+import { type PendingAction, sessionMachine } from '@/machines/session.machine';
+import { toastMachine } from '@/machines/toast.machine';
+import { tokenExpiryMachine } from '@/machines/token-expiry.machine';
+import { provideTracking } from '@/machines/tracking.machine';
+import { type ApiClient, createApiClient } from '@/services/api-client';
+import type { EnvelopeKeys } from '@/services/envelope';
+import { storage } from '@/services/storage';
+
+/**
+ * The app-wide actors (STYLE rule 10): created once, wired to each other and to the real services with
+ * `.provide()`, registered by systemId so the inspector and routes find them. Routes send them events and read
+ * them with selectors; nothing else creates them.
+ */
+
+export interface AppSystemDeps {
+  keys: EnvelopeKeys | null;
+  clientId: () => 'pwa' | 'web';
+  /** The current route locale. */
+  locale: () => Locale;
+  /** Navigates to an app path ('/en/login'). */
+  navigate: (to: string) => void;
+  /** Re-runs the current route's loaders (the session's refresh hooks). */
+  refresh: () => void;
+  /** Passed to every actor when `?inspect` is in the URL. */
+  inspect?: (event: InspectionEvent) => void;
+}
+
+/** What `runAction`/`runPendingAction` can do; later features add their own action types here. */
+export type ActionHandlers = Record<string, (params: unknown) => void>;
+
+export function createAppSystem(deps: AppSystemDeps) {
+  const localized = (path: string) => `/${deps.locale()}${path === '/' ? '' : path}`;
+  const actionHandlers: ActionHandlers = {
+    navigate: (params) => deps.navigate((params as { to: string }).to),
+  };
+  const runAction = (action: PendingAction) => actionHandlers[action.type]?.(action.params);
+
+  let tokenExpiry: Actor<typeof tokenExpiryMachine>;
+  let session: Actor<typeof sessionMachine>;
+
+  const api: ApiClient = createApiClient({
+    keys: deps.keys,
+    clientId: deps.clientId,
+    locale: () => LOCALE_TAGS[isLocale(deps.locale()) ? deps.locale() : DEFAULT_LOCALE],
+    getToken: () => storage.getToken(),
+    getGuestId: () => storage.getGuestId(),
+    onTokenExpired: (msg) => tokenExpiry.send({ type: 'token.expired', msg }),
+  });
+
+  const dialogStack = createActor(
+    dialogStackMachine.provide({
+      actions: {
+        lockScroll: () => document.body.classList.add('scroll-locked'),
+        unlockScroll: () => document.body.classList.remove('scroll-locked'),
+      },
+    }),
+    { systemId: 'dialogStack', inspect: deps.inspect },
+  );
+
+  const toast = createActor(toastMachine, { systemId: 'toast', inspect: deps.inspect });
+
+  const authDialog = createActor(
+    authDialogMachine.provide({
+      actions: {
+        navigate: (_, params: { to: string }) => deps.navigate(localized(params.to)),
+        notifyOpenChange: (_, params: { open: boolean }) => {
+          dialogStack.send({ type: 'trackedDialog.set', dialog: 'auth', open: params.open });
+          if (!params.open && !session.getSnapshot().hasTag('loggedIn')) session.send({ type: 'session.dialogClosed' });
+        },
+      },
+    }),
+    { systemId: 'authDialog', inspect: deps.inspect },
+  );
+
+  session = createActor(
+    sessionMachine.provide({
+      actors: {
+        fetchUser: fromPromise(({ signal }) => api.call(user.me, {}, { signal })),
+        fetchConfig: fromPromise(({ signal }) => api.call(home.config, {}, { signal })),
+        logoutRequest: fromPromise(({ signal }) => api.call(account.loginOut, {}, { signal })),
+      },
+      actions: {
+        storeToken: (_, params: { token: string }) => storage.setToken(params.token),
+        clearToken: () => {
+          storage.removeToken();
+          storage.removeUserData();
+        },
+        // The chat socket arrives with the chat issue; until then there is no connection to open or close.
+        connectChat: () => {},
+        disconnectChat: () => {},
+        runPendingAction: (_, params: { action: PendingAction }) => runAction(params.action),
+        runAction: (_, params: { action: PendingAction }) => runAction(params.action),
+        openAuthDialog: () => authDialog.send({ type: 'authDialog.open' }),
+        closeAuthDialog: () => authDialog.send({ type: 'authDialog.loggedIn' }),
+        runRefreshHooks: () => deps.refresh(),
+      },
+    }),
+    { systemId: 'session', input: { token: storage.getToken() }, inspect: deps.inspect },
+  );
+
+  tokenExpiry = createActor(
+    tokenExpiryMachine.provide({
+      guards: { isLoggedIn: () => session.getSnapshot().hasTag('loggedIn') },
+      actions: {
+        logout: () => session.send({ type: 'session.expired' }),
+        showExpiredDialog: (_, params: { title: string; message: string }) =>
+          dialogStack.send({
+            type: 'dialog.open',
+            message: { id: TOKEN_EXPIRED_DIALOG_ID, messageType: 'info', title: params.title, message: params.message, bodyImage: 'error', showClose: true },
+          }),
+        navigateToLogin: () => deps.navigate(localized('/login')),
+      },
+    }),
+    { systemId: 'tokenExpiry', inspect: deps.inspect },
+  );
+  dialogStack.on('dialog.closed', (event) => {
+    if (event.id === TOKEN_EXPIRED_DIALOG_ID) tokenExpiry.send({ type: 'dialog.closed' });
+  });
+
+  const tracking = createActor(provideTracking(api), { systemId: 'tracking', inspect: deps.inspect });
+
+  const actors = { dialogStack, toast, authDialog, session, tokenExpiry, tracking };
+  for (const actor of Object.values(actors)) actor.start();
+  return { ...actors, api, actionHandlers };
+}
+
+export const TOKEN_EXPIRED_DIALOG_ID = 'token-expired';
+
+export type AppSystem = ReturnType<typeof createAppSystem>;
