@@ -1,4 +1,4 @@
-import { type Actor, createActor, fromPromise, type InspectionEvent } from 'xstate';
+import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import * as account from '@/contract/calls/account';
 import * as home from '@/contract/calls/home';
 import * as user from '@/contract/calls/user';
@@ -42,9 +42,7 @@ export function createAppSystem(deps: AppSystemDeps) {
   };
   const runAction = (action: PendingAction) => actionHandlers[action.type]?.(action.params);
 
-  let tokenExpiry: Actor<typeof tokenExpiryMachine>;
-  let session: Actor<typeof sessionMachine>;
-
+  // session and tokenExpiry are declared below; the callbacks that use them only run after start-up.
   const api: ApiClient = createApiClient({
     keys: deps.keys,
     clientId: deps.clientId,
@@ -79,7 +77,7 @@ export function createAppSystem(deps: AppSystemDeps) {
     { systemId: 'authDialog', inspect: deps.inspect },
   );
 
-  session = createActor(
+  const session = createActor(
     sessionMachine.provide({
       actors: {
         fetchUser: fromPromise(({ signal }) => api.call(user.me, {}, { signal })),
@@ -105,7 +103,7 @@ export function createAppSystem(deps: AppSystemDeps) {
     { systemId: 'session', input: { token: storage.getToken() }, inspect: deps.inspect },
   );
 
-  tokenExpiry = createActor(
+  const tokenExpiry = createActor(
     tokenExpiryMachine.provide({
       guards: { isLoggedIn: () => session.getSnapshot().hasTag('loggedIn') },
       actions: {
