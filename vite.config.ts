@@ -6,6 +6,7 @@ import babel from '@rolldown/plugin-babel';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** Writes dist/build.json ({ version, builtAt }) that the server serves and the client polls for updates. */
 function buildManifest(): Plugin {
@@ -42,6 +43,92 @@ function routeManifest(): Plugin {
   };
 }
 
+/**
+ * The precached copy of the app shell, the page offline navigations fall back to. Not '/index.html': the server
+ * answers that path 404 (it serves the page only with its runtime config injected, at client routes), and a
+ * precache entry must answer 200. Not '/' either: the precache route answers its URLs cache-first, so '/' would be
+ * served from the precache even online, with the runtime config (envelope keys, version) of the day the service
+ * worker was installed. Nobody navigates to this URL, so it is only ever read as the fallback; the server
+ * answers it like '/' (the query string is ignored), with a fresh runtime config at install time.
+ */
+const APP_SHELL_URL = '/?app-shell';
+
+/** How long a navigation waits for the network before the service worker answers from its cache. */
+const NAVIGATION_TIMEOUT_S = 4;
+
+/**
+ * Web app manifest, service worker and precache (DESIGN section 1: an installable PWA).
+ *
+ * - registerType 'prompt': a new service worker waits; the app-update machine (src/machines/app-update.machine.ts)
+ *   offers the reload and src/services/pwa.ts activates the waiting worker then. injectRegister false: the app
+ *   registers the worker itself (src/services/pwa.ts, with workbox-window loaded lazily).
+ * - Precache: the built JS, CSS, icons and the app shell. All 15 locale catalogs are precached: each is well under
+ *   1 KB gzip, and a catalog missing offline would leave that language blank, which runtime caching would cause
+ *   for every language not opened online before.
+ * - Navigations are NetworkFirst (the server injects the runtime config into every page, so online the page is
+ *   always fresh). When the network fails, or is slower than NAVIGATION_TIMEOUT_S, the last copy of that page
+ *   answers (cache 'venuely-pages'), else the precached shell. Workbox's `navigateFallback` is off on purpose: its
+ *   route answers from the precache first, before any network.
+ *   Server paths that are not pages (/api/, /uploads/, /im, /build.json) are never answered with the shell.
+ * - Not precached: @statelyai/inspect (loaded only with `?inspect`), source maps, build.json and routes.json.
+ */
+function pwa() {
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+    manifest: {
+      id: '/',
+      name: 'Venuely',
+      short_name: 'Venuely',
+      description: 'Venues and hosts in your city, in your language.',
+      lang: 'en',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      // src/ui/styles.css tokens: --color-accent and --color-bg (light theme).
+      theme_color: '#0f766e',
+      background_color: '#f7f7f5',
+      icons: [
+        { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      // Icons and the manifest are added by the plugin (includeAssets, the manifest's icons).
+      globPatterns: ['**/*.{js,css,html}'],
+      navigateFallback: null,
+      cleanupOutdatedCaches: true,
+      manifestTransforms: [
+        (entries) => ({
+          manifest: entries
+            // dist/index.html is precached under the shell URL (see APP_SHELL_URL).
+            .map((entry) => (entry.url === 'index.html' ? { ...entry, url: APP_SHELL_URL } : entry))
+            // The inspector is a debugging aid loaded on demand; offline users never need it.
+            .filter((entry) => !/^assets\/inspect-[\w-]+\.js$/.test(entry.url)),
+        }),
+      ],
+      runtimeCaching: [
+        {
+          // Serialised into sw.js: it must not refer to anything outside itself.
+          urlPattern: ({ request, url }) =>
+            request.mode === 'navigate' &&
+            url.origin === self.location.origin &&
+            !/^\/(?:api\/|uploads\/|im(?:\/|$)|build\.json$)/.test(url.pathname),
+          handler: 'NetworkFirst',
+          options: {
+            cacheName: 'venuely-pages',
+            networkTimeoutSeconds: NAVIGATION_TIMEOUT_S,
+            expiration: { maxEntries: 32 },
+            precacheFallback: { fallbackURL: APP_SHELL_URL },
+          },
+        },
+      ],
+    },
+  });
+}
+
 export default defineConfig({
   plugins: [
     // The router generator must run before React's transform; Lingui's macros run under Babel.
@@ -51,9 +138,23 @@ export default defineConfig({
     lingui(),
     buildManifest(),
     routeManifest(),
+    pwa(),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: { target: 'es2022', sourcemap: true, assetsInlineLimit: 0 },
+  // manifest: dist/.vite/manifest.json, read by the bundle budget check (tests/budget/check-bundle.ts).
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    assetsInlineLimit: 0,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // The inspector's chunk gets a name of its own, so the precache can leave it out (pwa()) and tests find it.
+        chunkFileNames: (chunk) =>
+          chunk.facadeModuleId?.includes('/@statelyai/inspect/') ? 'assets/inspect-[hash].js' : 'assets/[name]-[hash].js',
+      },
+    },
+  },
   server: {
     proxy: {
       '/api': `http://localhost:${process.env.API_PORT ?? 3001}`,

@@ -12,6 +12,22 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as LangRouteImport } from './routes/$lang'
 import { Route as LangIndexRouteImport } from './routes/$lang/index'
+import { Route as Lang401RouteImport } from './routes/$lang/401'
+import { Route as Lang403RouteImport } from './routes/$lang/403'
+import { Route as Lang404RouteImport } from './routes/$lang/404'
+import { Route as LangAuthRouteImport } from './routes/$lang/_auth'
+import { Route as LangForgetPasswordRouteImport } from './routes/$lang/forget-password'
+import { Route as LangForgotPasswordRouteImport } from './routes/$lang/forgot-password'
+import { Route as LangLoginRouteImport } from './routes/$lang/login'
+import { Route as LangRegisterRouteImport } from './routes/$lang/register'
+import { Route as LangResetPwdRouteImport } from './routes/$lang/reset-pwd'
+import { Route as LangResetlinkSuccessRouteImport } from './routes/$lang/resetlink-success'
+import { Route as LangInfoPageRouteImport } from './routes/$lang/info/$page'
+import { Route as LangMemberIndexRouteImport } from './routes/$lang/member/index'
+import { Route as LangAuthMemberSetupIndexRouteImport } from './routes/$lang/_auth/member/setup/index'
+import { Route as LangAuthMemberSetupChangeEmailRouteImport } from './routes/$lang/_auth/member/setup/change-email'
+import { Route as LangAuthMemberSetupChangePasswordRouteImport } from './routes/$lang/_auth/member/setup/change-password'
+import { Route as LangAuthMemberSetupVerifyEmailRouteImport } from './routes/$lang/_auth/member/setup/verify-email'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -28,28 +44,212 @@ const LangIndexRoute = LangIndexRouteImport.update({
   path: '/',
   getParentRoute: () => LangRoute,
 } as any)
+const Lang401Route = Lang401RouteImport.update({
+  id: '/401',
+  path: '/401',
+  getParentRoute: () => LangRoute,
+} as any)
+const Lang403Route = Lang403RouteImport.update({
+  id: '/403',
+  path: '/403',
+  getParentRoute: () => LangRoute,
+} as any)
+const Lang404Route = Lang404RouteImport.update({
+  id: '/404',
+  path: '/404',
+  getParentRoute: () => LangRoute,
+} as any)
+const LangAuthRoute = LangAuthRouteImport.update({
+  id: '/_auth',
+  getParentRoute: () => LangRoute,
+} as any)
+const LangForgetPasswordRoute = LangForgetPasswordRouteImport.update({
+  id: '/forget-password',
+  path: '/forget-password',
+  getParentRoute: () => LangRoute,
+} as any)
+const LangForgotPasswordRoute = LangForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => LangRoute,
+} as any)
+const LangLoginRoute = LangLoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => LangRoute,
+} as any)
+const LangRegisterRoute = LangRegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
+  getParentRoute: () => LangRoute,
+} as any)
+const LangResetPwdRoute = LangResetPwdRouteImport.update({
+  id: '/reset-pwd',
+  path: '/reset-pwd',
+  getParentRoute: () => LangRoute,
+} as any)
+const LangResetlinkSuccessRoute = LangResetlinkSuccessRouteImport.update({
+  id: '/resetlink-success',
+  path: '/resetlink-success',
+  getParentRoute: () => LangRoute,
+} as any)
+const LangInfoPageRoute = LangInfoPageRouteImport.update({
+  id: '/info/$page',
+  path: '/info/$page',
+  getParentRoute: () => LangRoute,
+} as any)
+const LangMemberIndexRoute = LangMemberIndexRouteImport.update({
+  id: '/member/',
+  path: '/member/',
+  getParentRoute: () => LangRoute,
+} as any)
+const LangAuthMemberSetupIndexRoute =
+  LangAuthMemberSetupIndexRouteImport.update({
+    id: '/member/setup/',
+    path: '/member/setup/',
+    getParentRoute: () => LangAuthRoute,
+  } as any)
+const LangAuthMemberSetupChangeEmailRoute =
+  LangAuthMemberSetupChangeEmailRouteImport.update({
+    id: '/member/setup/change-email',
+    path: '/member/setup/change-email',
+    getParentRoute: () => LangAuthRoute,
+  } as any)
+const LangAuthMemberSetupChangePasswordRoute =
+  LangAuthMemberSetupChangePasswordRouteImport.update({
+    id: '/member/setup/change-password',
+    path: '/member/setup/change-password',
+    getParentRoute: () => LangAuthRoute,
+  } as any)
+const LangAuthMemberSetupVerifyEmailRoute =
+  LangAuthMemberSetupVerifyEmailRouteImport.update({
+    id: '/member/setup/verify-email',
+    path: '/member/setup/verify-email',
+    getParentRoute: () => LangAuthRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$lang': typeof LangRouteWithChildren
+  '/$lang/401': typeof Lang401Route
+  '/$lang/403': typeof Lang403Route
+  '/$lang/404': typeof Lang404Route
+  '/$lang/forget-password': typeof LangForgetPasswordRoute
+  '/$lang/forgot-password': typeof LangForgotPasswordRoute
+  '/$lang/login': typeof LangLoginRoute
+  '/$lang/register': typeof LangRegisterRoute
+  '/$lang/reset-pwd': typeof LangResetPwdRoute
+  '/$lang/resetlink-success': typeof LangResetlinkSuccessRoute
   '/$lang/': typeof LangIndexRoute
+  '/$lang/info/$page': typeof LangInfoPageRoute
+  '/$lang/member/': typeof LangMemberIndexRoute
+  '/$lang/member/setup/change-email': typeof LangAuthMemberSetupChangeEmailRoute
+  '/$lang/member/setup/change-password': typeof LangAuthMemberSetupChangePasswordRoute
+  '/$lang/member/setup/verify-email': typeof LangAuthMemberSetupVerifyEmailRoute
+  '/$lang/member/setup/': typeof LangAuthMemberSetupIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/$lang/401': typeof Lang401Route
+  '/$lang/403': typeof Lang403Route
+  '/$lang/404': typeof Lang404Route
   '/$lang': typeof LangIndexRoute
+  '/$lang/forget-password': typeof LangForgetPasswordRoute
+  '/$lang/forgot-password': typeof LangForgotPasswordRoute
+  '/$lang/login': typeof LangLoginRoute
+  '/$lang/register': typeof LangRegisterRoute
+  '/$lang/reset-pwd': typeof LangResetPwdRoute
+  '/$lang/resetlink-success': typeof LangResetlinkSuccessRoute
+  '/$lang/info/$page': typeof LangInfoPageRoute
+  '/$lang/member': typeof LangMemberIndexRoute
+  '/$lang/member/setup/change-email': typeof LangAuthMemberSetupChangeEmailRoute
+  '/$lang/member/setup/change-password': typeof LangAuthMemberSetupChangePasswordRoute
+  '/$lang/member/setup/verify-email': typeof LangAuthMemberSetupVerifyEmailRoute
+  '/$lang/member/setup': typeof LangAuthMemberSetupIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$lang': typeof LangRouteWithChildren
+  '/$lang/401': typeof Lang401Route
+  '/$lang/403': typeof Lang403Route
+  '/$lang/404': typeof Lang404Route
+  '/$lang/_auth': typeof LangAuthRouteWithChildren
+  '/$lang/forget-password': typeof LangForgetPasswordRoute
+  '/$lang/forgot-password': typeof LangForgotPasswordRoute
+  '/$lang/login': typeof LangLoginRoute
+  '/$lang/register': typeof LangRegisterRoute
+  '/$lang/reset-pwd': typeof LangResetPwdRoute
+  '/$lang/resetlink-success': typeof LangResetlinkSuccessRoute
   '/$lang/': typeof LangIndexRoute
+  '/$lang/info/$page': typeof LangInfoPageRoute
+  '/$lang/member/': typeof LangMemberIndexRoute
+  '/$lang/_auth/member/setup/change-email': typeof LangAuthMemberSetupChangeEmailRoute
+  '/$lang/_auth/member/setup/change-password': typeof LangAuthMemberSetupChangePasswordRoute
+  '/$lang/_auth/member/setup/verify-email': typeof LangAuthMemberSetupVerifyEmailRoute
+  '/$lang/_auth/member/setup/': typeof LangAuthMemberSetupIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/$lang' | '/$lang/'
+  fullPaths:
+    | '/'
+    | '/$lang'
+    | '/$lang/401'
+    | '/$lang/403'
+    | '/$lang/404'
+    | '/$lang/forget-password'
+    | '/$lang/forgot-password'
+    | '/$lang/login'
+    | '/$lang/register'
+    | '/$lang/reset-pwd'
+    | '/$lang/resetlink-success'
+    | '/$lang/'
+    | '/$lang/info/$page'
+    | '/$lang/member/'
+    | '/$lang/member/setup/change-email'
+    | '/$lang/member/setup/change-password'
+    | '/$lang/member/setup/verify-email'
+    | '/$lang/member/setup/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/$lang'
-  id: '__root__' | '/' | '/$lang' | '/$lang/'
+  to:
+    | '/'
+    | '/$lang/401'
+    | '/$lang/403'
+    | '/$lang/404'
+    | '/$lang'
+    | '/$lang/forget-password'
+    | '/$lang/forgot-password'
+    | '/$lang/login'
+    | '/$lang/register'
+    | '/$lang/reset-pwd'
+    | '/$lang/resetlink-success'
+    | '/$lang/info/$page'
+    | '/$lang/member'
+    | '/$lang/member/setup/change-email'
+    | '/$lang/member/setup/change-password'
+    | '/$lang/member/setup/verify-email'
+    | '/$lang/member/setup'
+  id:
+    | '__root__'
+    | '/'
+    | '/$lang'
+    | '/$lang/401'
+    | '/$lang/403'
+    | '/$lang/404'
+    | '/$lang/_auth'
+    | '/$lang/forget-password'
+    | '/$lang/forgot-password'
+    | '/$lang/login'
+    | '/$lang/register'
+    | '/$lang/reset-pwd'
+    | '/$lang/resetlink-success'
+    | '/$lang/'
+    | '/$lang/info/$page'
+    | '/$lang/member/'
+    | '/$lang/_auth/member/setup/change-email'
+    | '/$lang/_auth/member/setup/change-password'
+    | '/$lang/_auth/member/setup/verify-email'
+    | '/$lang/_auth/member/setup/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -80,15 +280,170 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangIndexRouteImport
       parentRoute: typeof LangRoute
     }
+    '/$lang/401': {
+      id: '/$lang/401'
+      path: '/401'
+      fullPath: '/$lang/401'
+      preLoaderRoute: typeof Lang401RouteImport
+      parentRoute: typeof LangRoute
+    }
+    '/$lang/403': {
+      id: '/$lang/403'
+      path: '/403'
+      fullPath: '/$lang/403'
+      preLoaderRoute: typeof Lang403RouteImport
+      parentRoute: typeof LangRoute
+    }
+    '/$lang/404': {
+      id: '/$lang/404'
+      path: '/404'
+      fullPath: '/$lang/404'
+      preLoaderRoute: typeof Lang404RouteImport
+      parentRoute: typeof LangRoute
+    }
+    '/$lang/_auth': {
+      id: '/$lang/_auth'
+      path: ''
+      fullPath: '/$lang'
+      preLoaderRoute: typeof LangAuthRouteImport
+      parentRoute: typeof LangRoute
+    }
+    '/$lang/forget-password': {
+      id: '/$lang/forget-password'
+      path: '/forget-password'
+      fullPath: '/$lang/forget-password'
+      preLoaderRoute: typeof LangForgetPasswordRouteImport
+      parentRoute: typeof LangRoute
+    }
+    '/$lang/forgot-password': {
+      id: '/$lang/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/$lang/forgot-password'
+      preLoaderRoute: typeof LangForgotPasswordRouteImport
+      parentRoute: typeof LangRoute
+    }
+    '/$lang/login': {
+      id: '/$lang/login'
+      path: '/login'
+      fullPath: '/$lang/login'
+      preLoaderRoute: typeof LangLoginRouteImport
+      parentRoute: typeof LangRoute
+    }
+    '/$lang/register': {
+      id: '/$lang/register'
+      path: '/register'
+      fullPath: '/$lang/register'
+      preLoaderRoute: typeof LangRegisterRouteImport
+      parentRoute: typeof LangRoute
+    }
+    '/$lang/reset-pwd': {
+      id: '/$lang/reset-pwd'
+      path: '/reset-pwd'
+      fullPath: '/$lang/reset-pwd'
+      preLoaderRoute: typeof LangResetPwdRouteImport
+      parentRoute: typeof LangRoute
+    }
+    '/$lang/resetlink-success': {
+      id: '/$lang/resetlink-success'
+      path: '/resetlink-success'
+      fullPath: '/$lang/resetlink-success'
+      preLoaderRoute: typeof LangResetlinkSuccessRouteImport
+      parentRoute: typeof LangRoute
+    }
+    '/$lang/info/$page': {
+      id: '/$lang/info/$page'
+      path: '/info/$page'
+      fullPath: '/$lang/info/$page'
+      preLoaderRoute: typeof LangInfoPageRouteImport
+      parentRoute: typeof LangRoute
+    }
+    '/$lang/member/': {
+      id: '/$lang/member/'
+      path: '/member'
+      fullPath: '/$lang/member/'
+      preLoaderRoute: typeof LangMemberIndexRouteImport
+      parentRoute: typeof LangRoute
+    }
+    '/$lang/_auth/member/setup/': {
+      id: '/$lang/_auth/member/setup/'
+      path: '/member/setup'
+      fullPath: '/$lang/member/setup/'
+      preLoaderRoute: typeof LangAuthMemberSetupIndexRouteImport
+      parentRoute: typeof LangAuthRoute
+    }
+    '/$lang/_auth/member/setup/change-email': {
+      id: '/$lang/_auth/member/setup/change-email'
+      path: '/member/setup/change-email'
+      fullPath: '/$lang/member/setup/change-email'
+      preLoaderRoute: typeof LangAuthMemberSetupChangeEmailRouteImport
+      parentRoute: typeof LangAuthRoute
+    }
+    '/$lang/_auth/member/setup/change-password': {
+      id: '/$lang/_auth/member/setup/change-password'
+      path: '/member/setup/change-password'
+      fullPath: '/$lang/member/setup/change-password'
+      preLoaderRoute: typeof LangAuthMemberSetupChangePasswordRouteImport
+      parentRoute: typeof LangAuthRoute
+    }
+    '/$lang/_auth/member/setup/verify-email': {
+      id: '/$lang/_auth/member/setup/verify-email'
+      path: '/member/setup/verify-email'
+      fullPath: '/$lang/member/setup/verify-email'
+      preLoaderRoute: typeof LangAuthMemberSetupVerifyEmailRouteImport
+      parentRoute: typeof LangAuthRoute
+    }
   }
 }
 
+interface LangAuthRouteChildren {
+  LangAuthMemberSetupChangeEmailRoute: typeof LangAuthMemberSetupChangeEmailRoute
+  LangAuthMemberSetupChangePasswordRoute: typeof LangAuthMemberSetupChangePasswordRoute
+  LangAuthMemberSetupVerifyEmailRoute: typeof LangAuthMemberSetupVerifyEmailRoute
+  LangAuthMemberSetupIndexRoute: typeof LangAuthMemberSetupIndexRoute
+}
+
+const LangAuthRouteChildren: LangAuthRouteChildren = {
+  LangAuthMemberSetupChangeEmailRoute: LangAuthMemberSetupChangeEmailRoute,
+  LangAuthMemberSetupChangePasswordRoute:
+    LangAuthMemberSetupChangePasswordRoute,
+  LangAuthMemberSetupVerifyEmailRoute: LangAuthMemberSetupVerifyEmailRoute,
+  LangAuthMemberSetupIndexRoute: LangAuthMemberSetupIndexRoute,
+}
+
+const LangAuthRouteWithChildren = LangAuthRoute._addFileChildren(
+  LangAuthRouteChildren,
+)
+
 interface LangRouteChildren {
+  Lang401Route: typeof Lang401Route
+  Lang403Route: typeof Lang403Route
+  Lang404Route: typeof Lang404Route
+  LangAuthRoute: typeof LangAuthRouteWithChildren
+  LangForgetPasswordRoute: typeof LangForgetPasswordRoute
+  LangForgotPasswordRoute: typeof LangForgotPasswordRoute
+  LangLoginRoute: typeof LangLoginRoute
+  LangRegisterRoute: typeof LangRegisterRoute
+  LangResetPwdRoute: typeof LangResetPwdRoute
+  LangResetlinkSuccessRoute: typeof LangResetlinkSuccessRoute
   LangIndexRoute: typeof LangIndexRoute
+  LangInfoPageRoute: typeof LangInfoPageRoute
+  LangMemberIndexRoute: typeof LangMemberIndexRoute
 }
 
 const LangRouteChildren: LangRouteChildren = {
+  Lang401Route: Lang401Route,
+  Lang403Route: Lang403Route,
+  Lang404Route: Lang404Route,
+  LangAuthRoute: LangAuthRouteWithChildren,
+  LangForgetPasswordRoute: LangForgetPasswordRoute,
+  LangForgotPasswordRoute: LangForgotPasswordRoute,
+  LangLoginRoute: LangLoginRoute,
+  LangRegisterRoute: LangRegisterRoute,
+  LangResetPwdRoute: LangResetPwdRoute,
+  LangResetlinkSuccessRoute: LangResetlinkSuccessRoute,
   LangIndexRoute: LangIndexRoute,
+  LangInfoPageRoute: LangInfoPageRoute,
+  LangMemberIndexRoute: LangMemberIndexRoute,
 }
 
 const LangRouteWithChildren = LangRoute._addFileChildren(LangRouteChildren)

@@ -3,8 +3,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 /**
  * `npm test`: everything, in the order a failure is cheapest to find — type check, lint, then the unit, contract,
- * server integration (PGlite and PostgreSQL) and model-based suites under vitest, then the browser tests
- * (Playwright, real Chromium against real servers). Stops at the first failure.
+ * server integration (PGlite and PostgreSQL) and model-based suites under vitest, then the production build and its
+ * bundle budget, then the browser tests (Playwright, real Chromium against real servers). Stops at the first
+ * failure.
  */
 const steps: { name: string; cmd: string; args: string[] }[] = [
   { name: 'type check', cmd: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
@@ -15,6 +16,8 @@ const steps: { name: string; cmd: string; args: string[] }[] = [
     cmd: 'npx',
     args: ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json'],
   },
+  // Builds dist/ and checks the home page's initial JS: budget and forbidden modules (tests/budget/check-bundle.ts).
+  { name: 'bundle budget', cmd: process.execPath, args: ['--import', 'tsx', 'tests/budget/check-bundle.ts', '--build'] },
   // Writes .tmp/playwright.json (playwright.config.ts) for the closing summary.
   { name: 'browser tests', cmd: 'npx', args: ['playwright', 'test'] },
 ];

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, createMachine, type AnyStateMachine, type EventObject, type SnapshotFrom } from 'xstate';
-import { createTestModel, getStateNodes, type TestParam } from 'xstate/graph';
+import { createActor, type AnyStateMachine, type SnapshotFrom } from 'xstate';
+import { getStateNodes, type TestParam } from 'xstate/graph';
 import {
   DIALOG_AUTO_CLOSE_MS,
   DIALOG_CLOSE_TRANSITION_MS,
@@ -18,6 +18,16 @@ import {
   type DialogStackEmitted,
   type DialogStackEvent,
 } from './dialog-stack.machine';
+import {
+  afterEvent,
+  createDialogMessageTestModel,
+  createDialogStackTestModel,
+  DIALOG_MESSAGE_MODEL_INPUTS,
+  dialogMessageCloseEvents,
+  dialogStackBaseEvents,
+  dialogStackModelKey,
+  dialogStackTimeoutSaved,
+} from './dialog-stack.model';
 
 type StackSnapshot = SnapshotFrom<typeof dialogStackMachine>;
 type MessageSnapshot = SnapshotFrom<typeof dialogMessageMachine>;
@@ -335,44 +345,10 @@ describe('dialog stack machine', () => {
 // Model-based tests (STYLE rule 19)
 
 /**
- * createTestModel refuses machines with `after` (the graph traversal cannot wait). The model is therefore the
- * same machine config and implementations with each `after` transition moved to its own event, the
- * `xstate.after.<delay>.<stateId>` event XState raises for it anyway. The paths then contain "time passes"
- * steps, which the harness executes on the real machine by advancing the fake clock by the named delay.
+ * The models come from dialog-stack.model.ts (the stack's is printed by `npm run test:paths` too): the same
+ * machines with each `after` transition moved to its own `xstate.after.<delay>.<stateId>` event, which the tests
+ * execute by advancing the fake clock by the named delay.
  */
-type ConfigNode = {
-  id?: string;
-  after?: Record<string, unknown>;
-  on?: Record<string, unknown>;
-  states?: Record<string, ConfigNode>;
-};
-
-function afterAsEvents(node: ConfigNode, stateId: string): ConfigNode {
-  const { after, states, ...rest } = node;
-  const id = node.id ?? stateId;
-  const afterOn = Object.fromEntries(
-    Object.entries(after ?? {}).map(([delay, transition]) => [`xstate.after.${delay}.${id}`, transition]),
-  );
-  const children = Object.entries(states ?? {}).map(([key, child]) => [key, afterAsEvents(child, `${id}.${key}`)]);
-  return {
-    ...rest,
-    ...(after ? { on: { ...rest.on, ...afterOn } } : {}),
-    ...(states ? { states: Object.fromEntries(children) } : {}),
-  };
-}
-
-function toTestMachine<T extends AnyStateMachine>(machine: T): T {
-  const config = afterAsEvents(machine.config as ConfigNode, machine.id);
-  return createMachine(config as never, machine.implementations as never) as unknown as T;
-}
-
-const afterEvent = (delay: string, stateId: string) => `xstate.after.${delay}.${stateId}`;
-
-/** The event that entered a state, when it changed the state value; part of the model's state key. */
-function enteredBy(snapshot: { value: unknown }, event?: EventObject, previous?: { value: unknown }) {
-  return event && previous && JSON.stringify(previous.value) !== JSON.stringify(snapshot.value) ? event.type : null;
-}
-
 type NodesOf = { _nodes: { id: string }[] };
 
 function reachedNodeIds(paths: { state: NodesOf; steps: { state: NodesOf }[] }[]) {
@@ -389,23 +365,10 @@ function allNodeIds(machine: AnyStateMachine) {
 }
 
 describe('dialog message model', () => {
-  const closeEvents: DialogMessageActorEvent[] = [
-    { type: 'dialogMessage.close', result: 'confirm' },
-    { type: 'dialogMessage.close', result: 'cancel' },
-    { type: 'dialogMessage.close', result: 'dismiss' },
-  ];
-  const inputs: DialogMessageActorInput[] = [
-    { id: 'auto', timeout: DIALOG_AUTO_CLOSE_MS },
-    { id: 'manual', timeout: 0 },
-  ];
-  // Alone, the message has no parent to report to, even during the graph traversal; the reports are checked
-  // on the real actor through spies instead.
-  const testMachine = toTestMachine(
-    dialogMessageMachine.provide({ actions: { reportClosing: () => {}, reportClosed: () => {} } }),
-  );
-  const models = inputs.map((input) => ({
+  const closeEvents = dialogMessageCloseEvents;
+  const models = DIALOG_MESSAGE_MODEL_INPUTS.map((input) => ({
     input,
-    paths: createTestModel(testMachine, { events: closeEvents, input }).getShortestPaths(),
+    paths: createDialogMessageTestModel(input).getShortestPaths(),
   }));
 
   it('has paths that reach every state node', () => {
@@ -485,45 +448,12 @@ describe('dialog message model', () => {
   }
 });
 
-/**
- * The stack's list is unbounded, so the model uses a bounded event set (two message ids, one auto-closing; one
- * tracked dialog) and identifies a state by small facts: its value, the number of active messages (capped at 2),
- * the results the inactive ones closed with, the open tracked dialogs, and the event that entered it when the
- * value changed (as createTestModel's default serializeTransition does; without it a list clear would lead back
- * to the initial state's key and never be on a path). A message that times out is the child's doing: the model
- * sends the child's report (`dialogMessage.closing` with result timeout), which the harness executes by advancing
- * the clock to that message's deadline. The child's later `dialogMessage.closed` changes nothing the model
- * tracks; the harness checks the emitted `dialog.closed` instead.
- */
+/** The stack's model, its bounded event set and its state key: see dialog-stack.model.ts. */
 describe('dialog stack model', () => {
-  const timeoutSaved: DialogStackEvent = { type: 'dialogMessage.closing', id: 'saved', result: 'timeout' };
-  const baseEvents: DialogStackEvent[] = [
-    ev.openSuccessAutoClose,
-    ev.openConfirm,
-    ev.closeSavedDismiss,
-    ev.closeConfirmDeleteConfirm,
-    ev.closeConfirmDeleteCancel,
-    ev.closeAll,
-    ev.authOpen,
-    ev.authClosed,
-  ];
-  const serializeState = (snapshot: StackSnapshot, event?: EventObject, previous?: StackSnapshot) => {
-    const { messages, tracked } = snapshot.context;
-    return JSON.stringify({
-      value: snapshot.value,
-      active: Math.min(messages.filter((m) => m.active).length, 2),
-      closedWith: [...new Set(messages.filter((m) => !m.active).map((m) => m.result))].sort(),
-      tracked: TrackedDialog.filter((dialog) => tracked[dialog]),
-      via: enteredBy(snapshot, event, previous),
-    });
-  };
-  const model = createTestModel(toTestMachine(dialogStackMachine), {
-    events: (snapshot) =>
-      snapshot.context.messages.some((m) => m.id === 'saved' && m.active) ? [...baseEvents, timeoutSaved] : baseEvents,
-    // Child reports without a sample payload would be offered bare; they are not inputs of the model.
-    filterEvents: (_, event) => !(event.type.startsWith('dialogMessage.') && !('id' in event)),
-    serializeState,
-  });
+  const timeoutSaved = dialogStackTimeoutSaved;
+  const baseEvents = dialogStackBaseEvents;
+  const serializeState = dialogStackModelKey;
+  const model = createDialogStackTestModel();
   const paths = model.getShortestPaths();
 
   it('has paths that reach every state node', () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type EventObject, type SnapshotFrom } from 'xstate';
-import { createTestModel, getStateNodes } from 'xstate/graph';
+import { createActor, type SnapshotFrom } from 'xstate';
+import { getStateNodes } from 'xstate/graph';
 import { NOTIFICATION_MS, TOAST_MS } from '@/contract/constants';
 import {
   MAX_VISIBLE_TOASTS,
@@ -9,6 +9,7 @@ import {
   toastTestEvents as ev,
   type ToastEvent,
 } from './toast.machine';
+import { createToastTestModel, toastModelKey } from './toast.model';
 
 type ToastSnapshot = SnapshotFrom<typeof toastMachine>;
 
@@ -130,49 +131,13 @@ describe('toast machine', () => {
   });
 });
 
-/** The event that entered a state, when it changed the state value; part of the model's state key. */
-function enteredBy(snapshot: { value: unknown }, event?: EventObject, previous?: { value: unknown }) {
-  return event && previous && JSON.stringify(previous.value) !== JSON.stringify(snapshot.value) ? event.type : null;
-}
-
 /**
- * Model-based tests (STYLE rule 19). The list and the id counter are unbounded, so the model uses a bounded event
- * set (a default toast, a payment notification, dismissing the oldest or the newest, and the oldest toast's
- * timer) and identifies a state by small facts: its value, the durations of the visible toasts in order (so at
- * most 3), whether any toast has gone (capped), and the event that entered it when the value changed.
- *
- * Time is the `toast.expire` of the oldest toast, offered only when every visible toast has the same duration,
- * so that the oldest is the next timer due; the harness executes it with vi.advanceTimersToNextTimer() and checks
- * that exactly that toast's duration has passed since it was shown.
+ * Model-based tests (STYLE rule 19). The model and its state key come from toast.model.ts, which
+ * `npm run test:paths` prints too; see there for the bounded event set and how time is modelled.
  */
 describe('toast model', () => {
-  const serializeState = (snapshot: ToastSnapshot, event?: EventObject, previous?: ToastSnapshot) => {
-    const { toasts, seq } = snapshot.context;
-    return JSON.stringify({
-      value: snapshot.value,
-      durations: toasts.map((t) => t.durationMs),
-      gone: Math.min(seq - toasts.length, 1),
-      via: enteredBy(snapshot, event, previous),
-    });
-  };
-  const model = createTestModel(toastMachine, {
-    events: (snapshot): ToastEvent[] => {
-      const { toasts } = snapshot.context;
-      const oldest = toasts[0];
-      const newest = toasts.at(-1);
-      const sameDuration = toasts.every((t) => t.durationMs === oldest?.durationMs);
-      return [
-        ev.showSuccess,
-        ev.showPaymentNotification,
-        ...(oldest ? [{ type: 'toast.dismiss' as const, id: oldest.id }] : []),
-        ...(newest && newest !== oldest ? [{ type: 'toast.dismiss' as const, id: newest.id }] : []),
-        ...(oldest && sameDuration ? [{ type: 'toast.expire' as const, id: oldest.id }] : []),
-      ];
-    },
-    // createTestModel offers a bare `{ type }` for a handled event without a sample (dismiss while idle).
-    filterEvents: (_, event) => event.type === 'toast.show' || 'id' in event,
-    serializeState,
-  });
+  const serializeState = toastModelKey;
+  const model = createToastTestModel();
   const paths = model.getShortestPaths();
 
   it('has paths that reach every state node', () => {

@@ -25,7 +25,7 @@ function LangLayout() {
     void navigate({ to: swapLocale(location.pathname, locale) + (location.searchStr ?? '') });
   };
   return (
-    <AppShell locale={lang as Locale} homeHref={`/${lang}`} onLocaleChange={onLocaleChange}>
+    <AppShell locale={lang as Locale} homeHref={`/${lang}`} accountHref={`/${lang}/member`} onLocaleChange={onLocaleChange}>
       <Outlet />
     </AppShell>
   );

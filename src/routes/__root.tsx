@@ -1,6 +1,8 @@
+import { useLingui } from '@lingui/react';
 import { createRootRouteWithContext, Outlet, useLocation } from '@tanstack/react-router';
 import { NotFoundPage } from '@/ui/not-found-page';
 import type { AppSystem } from './-app/app-system';
+import { Overlays } from './-app/overlays';
 
 export interface RouterContext {
   /** The app-wide actors (session, dialogs, tracking), for guards in beforeLoad. */
@@ -10,11 +12,21 @@ export interface RouterContext {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  component: Outlet,
+  component: RootLayout,
   notFoundComponent: RootNotFound,
 });
 
 function RootNotFound() {
   const { pathname } = useLocation();
   return <NotFoundPage path={pathname} />;
+}
+
+function RootLayout() {
+  const { i18n } = useLingui();
+  return (
+    <>
+      <Outlet />
+      <Overlays lang={i18n.locale} />
+    </>
+  );
 }

@@ -23,7 +23,7 @@ function DetectedHome() {
     void navigate({ to: `/${next}` });
   };
   return (
-    <AppShell locale={locale} homeHref={`/${locale}`} onLocaleChange={onLocaleChange}>
+    <AppShell locale={locale} homeHref={`/${locale}`} accountHref={`/${locale}/member`} onLocaleChange={onLocaleChange}>
       <HomePage locale={locale} />
     </AppShell>
   );

@@ -7,12 +7,14 @@ import './styles.css';
 export interface AppShellProps {
   locale: Locale;
   homeHref: string;
+  /** The member page (/{lang}/member): the account menu, or login for guests. */
+  accountHref: string;
   onLocaleChange(locale: Locale): void;
   children: ReactNode;
 }
 
 /** The frame of every page: brand, language switch, and the page in a main landmark. */
-export function AppShell({ locale, homeHref, onLocaleChange, children }: AppShellProps) {
+export function AppShell({ locale, homeHref, accountHref, onLocaleChange, children }: AppShellProps) {
   const { t } = useLingui();
   return (
     <div className="shell">
@@ -20,6 +22,11 @@ export function AppShell({ locale, homeHref, onLocaleChange, children }: AppShel
         <a className="brand" href={homeHref}>
           Venuely
         </a>
+        <nav className="shell-nav" aria-label={t`Main`}>
+          <a className="shell-nav-link" href={accountHref}>
+            {t`My account`}
+          </a>
+        </nav>
         <label className="lang-switch">
           <span className="visually-hidden">{t`Language`}</span>
           <select value={locale} onChange={(event) => onLocaleChange(event.target.value as Locale)}>

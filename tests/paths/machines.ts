@@ -1,8 +1,19 @@
 import type { EventObject, StateValue } from 'xstate';
+import { createAppUpdateTestModel, describeAppUpdateEvent } from '@/machines/app-update.model';
+import { createAuthDialogTestModel } from '@/machines/auth-dialog.model';
+import { createChangeEmailFormTestModel, describeChangeEmailFormEvent } from '@/machines/change-email-form.model';
+import { createChangePasswordFormTestModel, describeChangePasswordFormEvent } from '@/machines/change-password-form.model';
+import { createDialogStackTestModel, describeDialogStackEvent } from '@/machines/dialog-stack.model';
+import { createForgotPasswordFormTestModel, describeForgotPasswordFormEvent } from '@/machines/forgot-password-form.model';
+import { createLoginFormTestModel, describeLoginFormEvent } from '@/machines/login-form.model';
+import { createRegisterFormTestModel, describeRegisterFormEvent } from '@/machines/register-form.model';
 import { createRequestTestModel, describeRequestEvent } from '@/machines/request.model';
+import { createResetPasswordFormTestModel, describeResetPasswordFormEvent } from '@/machines/reset-password-form.model';
 import { createSessionTestModel, describeSessionEvent, sessionTestPaths } from '@/machines/session.model';
+import { createToastTestModel, describeToastEvent } from '@/machines/toast.model';
 import { createTokenExpiryTestModel, tokenExpiryTestPaths } from '@/machines/token-expiry.model';
 import { createTrackingTestModel, describeTrackingEvent } from '@/machines/tracking.model';
+import { createVerifyEmailFormTestModel, describeVerifyEmailFormEvent } from '@/machines/verify-email-form.model';
 
 /** What the path printer reads of a snapshot: its state value and its tags. */
 export interface PathSnapshot {
@@ -46,4 +57,15 @@ export const machines: readonly RegisteredMachine[] = [
   { id: 'token-expiry', create: createTokenExpiryTestModel, paths: tokenExpiryTestPaths },
   { id: 'tracking', create: createTrackingTestModel, describeEvent: describeTrackingEvent },
   { id: 'request', create: createRequestTestModel, describeEvent: describeRequestEvent },
+  { id: 'app-update', create: createAppUpdateTestModel, describeEvent: describeAppUpdateEvent },
+  { id: 'login-form', create: createLoginFormTestModel, describeEvent: describeLoginFormEvent },
+  { id: 'register-form', create: createRegisterFormTestModel, describeEvent: describeRegisterFormEvent },
+  { id: 'forgot-password-form', create: createForgotPasswordFormTestModel, describeEvent: describeForgotPasswordFormEvent },
+  { id: 'reset-password-form', create: createResetPasswordFormTestModel, describeEvent: describeResetPasswordFormEvent },
+  { id: 'change-password-form', create: createChangePasswordFormTestModel, describeEvent: describeChangePasswordFormEvent },
+  { id: 'change-email-form', create: createChangeEmailFormTestModel, describeEvent: describeChangeEmailFormEvent },
+  { id: 'verify-email-form', create: createVerifyEmailFormTestModel, describeEvent: describeVerifyEmailFormEvent },
+  { id: 'auth-dialog', create: createAuthDialogTestModel },
+  { id: 'dialog-stack', create: createDialogStackTestModel, describeEvent: describeDialogStackEvent },
+  { id: 'toast', create: createToastTestModel, describeEvent: describeToastEvent },
 ];

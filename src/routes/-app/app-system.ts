@@ -4,7 +4,7 @@ import * as home from '@/contract/calls/home';
 import * as user from '@/contract/calls/user';
 import { DEFAULT_LOCALE, isLocale, LOCALE_TAGS, type Locale } from '@/contract/enums';
 import { authDialogMachine } from '@/machines/auth-dialog.machine';
-import { dialogStackMachine } from '@/machines/dialog-stack.machine';
+import { type DialogMessageInput, type DialogResult, dialogStackMachine } from '@/machines/dialog-stack.machine';
 import { type PendingAction, sessionMachine } from '@/machines/session.machine';
 import { toastMachine } from '@/machines/toast.machine';
 import { tokenExpiryMachine } from '@/machines/token-expiry.machine';
@@ -124,9 +124,22 @@ export function createAppSystem(deps: AppSystemDeps) {
 
   const tracking = createActor(provideTracking(api), { systemId: 'tracking', inspect: deps.inspect });
 
+  let dialogSeq = 0;
+  /** Opens a dialog message and resolves with how it was closed (the stack stores no callbacks). */
+  const openDialog = (message: DialogMessageInput): Promise<DialogResult> =>
+    new Promise((resolve) => {
+      const id = message.id ?? `dialog-${++dialogSeq}`;
+      const subscription = dialogStack.on('dialog.closed', (event) => {
+        if (event.id !== id) return;
+        subscription.unsubscribe();
+        resolve(event.result);
+      });
+      dialogStack.send({ type: 'dialog.open', message: { ...message, id } });
+    });
+
   const actors = { dialogStack, toast, authDialog, session, tokenExpiry, tracking };
   for (const actor of Object.values(actors)) actor.start();
-  return { ...actors, api, actionHandlers };
+  return { ...actors, api, actionHandlers, openDialog };
 }
 
 export const TOKEN_EXPIRED_DIALOG_ID = 'token-expired';

@@ -1,0 +1,44 @@
+import { useLingui } from '@lingui/react/macro';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { setting } from '@/contract/calls/account';
+import { changeEmailFormMachine } from '@/machines/change-email-form.machine';
+import { selectUser } from '@/machines/session.machine';
+import { ChangeEmailForm } from '@/ui/change-email-form';
+import { PageHeader } from '@/ui/page-header';
+import { useAppSystem } from '../../../../-app/app-context';
+import { useDocumentTitle } from '../../../../-app/use-document-title';
+import { useFormBinding } from '../../../../-app/use-form-binding';
+
+/** /member/setup/change-email (auth): the new address is unverified until its code is entered. */
+export const Route = createFileRoute('/$lang/_auth/member/setup/change-email')({
+  component: ChangeEmailPage,
+});
+
+function ChangeEmailPage() {
+  const { t } = useLingui();
+  const { lang } = Route.useParams();
+  const system = useAppSystem();
+  const user = useSelector(system.session, selectUser);
+  const navigate = useNavigate();
+  useDocumentTitle(t`Change e-mail`);
+  const actor = useActorRef(
+    changeEmailFormMachine.provide({
+      actors: { submit: fromPromise(({ input, signal }) => system.api.call(setting, input, { signal })) },
+      actions: {
+        notifySuccess: () => {
+          system.session.send({ type: 'session.userRefresh' });
+          void navigate({ to: '/$lang/member/setup/verify-email', params: { lang } });
+        },
+      },
+    }),
+  );
+  const form = useFormBinding<'email'>(actor);
+  return (
+    <section>
+      <PageHeader title={t`Change e-mail`} backHref={`/${lang}/member/setup`} />
+      <ChangeEmailForm {...form} currentEmail={user?.email ?? ''} />
+    </section>
+  );
+}

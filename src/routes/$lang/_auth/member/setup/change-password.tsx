@@ -1,0 +1,42 @@
+import { useLingui } from '@lingui/react/macro';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useActorRef } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { changePassword } from '@/contract/calls/user';
+import { changePasswordFormMachine } from '@/machines/change-password-form.machine';
+import { ChangePasswordForm } from '@/ui/change-password-form';
+import { PageHeader } from '@/ui/page-header';
+import { useAppSystem } from '../../../../-app/app-context';
+import { useDocumentTitle } from '../../../../-app/use-document-title';
+import { useFormBinding } from '../../../../-app/use-form-binding';
+
+/** /member/setup/change-password (mine layout, auth): other sessions are signed out by the server. */
+export const Route = createFileRoute('/$lang/_auth/member/setup/change-password')({
+  component: ChangePasswordPage,
+});
+
+function ChangePasswordPage() {
+  const { t } = useLingui();
+  const { lang } = Route.useParams();
+  const system = useAppSystem();
+  const navigate = useNavigate();
+  useDocumentTitle(t`Change password`);
+  const actor = useActorRef(
+    changePasswordFormMachine.provide({
+      actors: { submit: fromPromise(({ input, signal }) => system.api.call(changePassword, input, { signal })) },
+      actions: {
+        notifySuccess: () => {
+          void system.openDialog({ messageType: 'success', title: 'account.password.changed', bodyImage: 'success', autoClose: true });
+          void navigate({ to: '/$lang/member/setup', params: { lang } });
+        },
+      },
+    }),
+  );
+  const form = useFormBinding<'old_password' | 'password' | 'confirm'>(actor);
+  return (
+    <section>
+      <PageHeader title={t`Change password`} backHref={`/${lang}/member/setup`} />
+      <ChangePasswordForm {...form} />
+    </section>
+  );
+}

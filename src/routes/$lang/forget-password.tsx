@@ -1,0 +1,24 @@
+import { useLingui } from '@lingui/react/macro';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { PageHeader } from '@/ui/page-header';
+import { ForgotPasswordFormContainer } from '../-app/auth-forms';
+import { requireGuest } from '../-app/guards';
+import { useDocumentTitle } from '../-app/use-document-title';
+
+export const Route = createFileRoute('/$lang/forget-password')({
+  beforeLoad: ({ context, params }) => requireGuest(context.system, params.lang),
+  component: ForgetPasswordPage,
+});
+
+function ForgetPasswordPage() {
+  const { t } = useLingui();
+  const { lang } = Route.useParams();
+  const navigate = useNavigate();
+  useDocumentTitle(t`Reset your password`);
+  return (
+    <section className="auth-page">
+      <PageHeader title={t`Reset your password`} backHref={`/${lang}/login`} />
+      <ForgotPasswordFormContainer onDone={(email) => void navigate({ to: '/$lang/resetlink-success', params: { lang }, search: { email } })} />
+    </section>
+  );
+}

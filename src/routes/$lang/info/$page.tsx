@@ -1,0 +1,22 @@
+import { useLingui } from '@lingui/react';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { INFO_PAGE_TITLES, type InfoPageKey } from '@/ui/info-texts';
+import { StaticPage } from '@/ui/static-page';
+import { useDocumentTitle } from '../../-app/use-document-title';
+
+const PAGES: readonly InfoPageKey[] = ['about-us', 'privacy-policy', 'terms'];
+
+/** /info/about-us, /info/privacy-policy, /info/terms: no layout, back button, white header (spec section 2). */
+export const Route = createFileRoute('/$lang/info/$page')({
+  beforeLoad: ({ params }) => {
+    if (!PAGES.includes(params.page as InfoPageKey)) throw notFound();
+  },
+  component: InfoPage,
+});
+
+function InfoPage() {
+  const { i18n } = useLingui();
+  const { lang, page } = Route.useParams();
+  useDocumentTitle(i18n._(INFO_PAGE_TITLES[page as InfoPageKey]));
+  return <StaticPage page={page as InfoPageKey} backHref={`/${lang}`} />;
+}

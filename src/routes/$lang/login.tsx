@@ -1,0 +1,33 @@
+import { useLingui } from '@lingui/react/macro';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { PageHeader } from '@/ui/page-header';
+import { useAppSystem } from '../-app/app-context';
+import { LoginFormContainer } from '../-app/auth-forms';
+import { requireGuest } from '../-app/guards';
+import { useDocumentTitle } from '../-app/use-document-title';
+
+export const Route = createFileRoute('/$lang/login')({
+  beforeLoad: ({ context, params }) => requireGuest(context.system, params.lang),
+  component: LoginPage,
+});
+
+function LoginPage() {
+  const { t } = useLingui();
+  const { lang } = Route.useParams();
+  const { session } = useAppSystem();
+  const navigate = useNavigate();
+  useDocumentTitle(t`Log in`);
+  return (
+    <section className="auth-page">
+      <PageHeader title={t`Log in`} backHref={`/${lang}`} />
+      <LoginFormContainer
+        onDone={(token) => {
+          session.send({ type: 'session.login', token });
+          void navigate({ to: '/$lang/member', params: { lang } });
+        }}
+        onCreateAccount={() => void navigate({ to: '/$lang/register', params: { lang } })}
+        onForgotPassword={() => void navigate({ to: '/$lang/forget-password', params: { lang } })}
+      />
+    </section>
+  );
+}

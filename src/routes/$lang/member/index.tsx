@@ -1,0 +1,50 @@
+import { useLingui } from '@lingui/react/macro';
+import { createFileRoute } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { deriveUserLevel } from '@/contract/permissions';
+import { UserLevel } from '@/contract/enums';
+import { selectUser } from '@/machines/session.machine';
+import { AccountMenu, type AccountMenuEntry } from '@/ui/account-menu';
+import { MemberHome } from '@/ui/member-home';
+import { PageHeader } from '@/ui/page-header';
+import { useAppSystem } from '../../-app/app-context';
+import { useDocumentTitle } from '../../-app/use-document-title';
+
+/** /member (title label.my.info, sign-out control): the profile card and the account menu by level (spec 6). */
+export const Route = createFileRoute('/$lang/member/')({
+  component: MemberPage,
+});
+
+function MemberPage() {
+  const { t } = useLingui();
+  const { lang } = Route.useParams();
+  const { session } = useAppSystem();
+  const user = useSelector(session, selectUser);
+  const loading = useSelector(session, (s) => s.hasTag('booting'));
+  const loggingOut = useSelector(session, (s) => s.matches('loggingOut'));
+  useDocumentTitle(t`My account`);
+  const level = deriveUserLevel(user);
+  // Entries whose screens exist; publishing, content, wallet, transactions, cards, KYC and feedback join the menu
+  // with the issues that build their screens (docs/decisions.md).
+  const entries: AccountMenuEntry[] = [
+    ...(level >= UserLevel.User ? [{ key: 'accountSetting' as const, href: `/${lang}/member/setup` }] : []),
+    { key: 'termsOfUse', href: `/${lang}/info/terms` },
+    { key: 'privacyPolicy', href: `/${lang}/info/privacy-policy` },
+    { key: 'aboutUs', href: `/${lang}/info/about-us` },
+  ];
+  return (
+    <section>
+      <PageHeader title={t`My account`} />
+      <MemberHome
+        user={user}
+        loading={loading}
+        loggingOut={loggingOut}
+        verifyEmailHref={`/${lang}/member/setup/verify-email`}
+        onLogin={() => session.send({ type: 'session.requireLogin', action: { type: 'navigate', params: { to: `/${lang}/member` } } })}
+        onLogout={() => session.send({ type: 'session.logout' })}
+      >
+        <AccountMenu entries={entries} />
+      </MemberHome>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { useLingui } from '@lingui/react/macro';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { PageHeader } from '@/ui/page-header';
+import { useAppSystem } from '../-app/app-context';
+import { RegisterFormContainer } from '../-app/auth-forms';
+import { requireGuest } from '../-app/guards';
+import { useDocumentTitle } from '../-app/use-document-title';
+
+export const Route = createFileRoute('/$lang/register')({
+  beforeLoad: ({ context, params }) => requireGuest(context.system, params.lang),
+  component: RegisterPage,
+});
+
+function RegisterPage() {
+  const { t } = useLingui();
+  const { lang } = Route.useParams();
+  const system = useAppSystem();
+  const navigate = useNavigate();
+  useDocumentTitle(t`Create an account`);
+  const onDone = async (token: string) => {
+    const result = await system.openDialog({
+      messageType: 'confirm',
+      title: 'register.verify.title',
+      message: 'register.verify.message',
+      confirmText: 'register.verify.confirm',
+      cancelText: 'register.verify.later',
+      bodyImage: 'success',
+    });
+    system.session.send({ type: 'session.login', token });
+    // Spec section 2 overlay 1: verify now → account settings; otherwise, on the register route, go home.
+    void navigate(result === 'confirm' ? { to: '/$lang/member/setup', params: { lang } } : { to: '/$lang', params: { lang } });
+  };
+  return (
+    <section className="auth-page">
+      <PageHeader title={t`Create an account`} backHref={`/${lang}`} />
+      <RegisterFormContainer lang={lang} onDone={(token) => void onDone(token)} onLogin={() => void navigate({ to: '/$lang/login', params: { lang } })} />
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { useLingui } from '@lingui/react/macro';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useActorRef } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { z } from 'zod';
+import { newPwd } from '@/contract/calls/account';
+import { resetPasswordFormMachine } from '@/machines/reset-password-form.machine';
+import { PageHeader } from '@/ui/page-header';
+import { ResetPasswordForm } from '@/ui/reset-password-form';
+import { useAppSystem } from '../-app/app-context';
+import { useDocumentTitle } from '../-app/use-document-title';
+import { useFormBinding } from '../-app/use-form-binding';
+
+/** The page of the e-mailed reset link: /{lang}/reset-pwd?token=… (single use, 30 min). */
+export const Route = createFileRoute('/$lang/reset-pwd')({
+  validateSearch: z.object({ token: z.string().max(200).catch('') }),
+  component: ResetPasswordPage,
+});
+
+function ResetPasswordPage() {
+  const { t } = useLingui();
+  const { lang } = Route.useParams();
+  const { token } = Route.useSearch();
+  const system = useAppSystem();
+  const navigate = useNavigate();
+  useDocumentTitle(t`Choose a new password`);
+  const actor = useActorRef(
+    resetPasswordFormMachine.provide({
+      actors: { submit: fromPromise(({ input, signal }) => system.api.call(newPwd, input, { signal })) },
+      actions: {
+        notifySuccess: () => {
+          void system.openDialog({ messageType: 'success', title: 'account.password.reset', bodyImage: 'success', autoClose: true });
+          void navigate({ to: '/$lang/login', params: { lang } });
+        },
+      },
+    }),
+    { input: { resetToken: token } },
+  );
+  const form = useFormBinding<'password' | 'confirm'>(actor);
+  return (
+    <section className="auth-page">
+      <PageHeader title={t`Choose a new password`} backHref={`/${lang}`} />
+      <ResetPasswordForm {...form} />
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { useSelector } from '@xstate/react';
+import { useRouterState } from '@tanstack/react-router';
+import { AuthDialog } from '@/ui/auth-dialog';
+import { DialogStack } from '@/ui/dialog-stack';
+import { SentLinkSuccess } from '@/ui/sent-link-success';
+import { ToastArea } from '@/ui/toast-area';
+import { useAppSystem } from './app-context';
+import { ForgotPasswordFormContainer, LoginFormContainer, RegisterFormContainer } from './auth-forms';
+
+/** The app's overlays (spec section 2): the auth dialog, the dialog message stack and the toast area. */
+export function Overlays({ lang }: { lang: string }) {
+  return (
+    <>
+      <AuthDialogHost lang={lang} />
+      <DialogStackHost />
+      <ToastHost />
+    </>
+  );
+}
+
+function AuthDialogHost({ lang }: { lang: string }) {
+  const system = useAppSystem();
+  const { authDialog, session } = system;
+  const open = useSelector(authDialog, (s) => s.hasTag('open'));
+  const view = useSelector(authDialog, (s) => s.context.view);
+  const email = useSelector(authDialog, (s) => s.context.email);
+  const canGoBack = useSelector(authDialog, (s) => s.hasTag('canGoBack'));
+  const routeName = useRouterState({ select: (s) => s.matches.at(-1)?.routeId ?? '' });
+  const go = (next: 'login' | 'register' | 'forgotPassword') => authDialog.send({ type: 'authDialog.go', view: next });
+
+  const onRegistered = async (token: string) => {
+    // Spec section 2 overlay 1: after registering, offer to verify the e-mail address now.
+    const result = await system.openDialog({
+      messageType: 'confirm',
+      title: 'register.verify.title',
+      message: 'register.verify.message',
+      confirmText: 'register.verify.confirm',
+      cancelText: 'register.verify.later',
+      bodyImage: 'success',
+    });
+    session.send({ type: 'session.login', token });
+    authDialog.send({ type: 'authDialog.registered', wantsVerify: result === 'confirm', routeName });
+  };
+
+  return (
+    <AuthDialog
+      open={open}
+      view={view}
+      canGoBack={canGoBack}
+      onBack={() => authDialog.send({ type: 'authDialog.back' })}
+      onClose={() => authDialog.send({ type: 'authDialog.close' })}
+    >
+      {open && view === 'login' && (
+        <LoginFormContainer
+          onDone={(token) => session.send({ type: 'session.login', token })}
+          onCreateAccount={() => go('register')}
+          onForgotPassword={() => go('forgotPassword')}
+        />
+      )}
+      {open && view === 'register' && <RegisterFormContainer lang={lang} onDone={(token) => void onRegistered(token)} onLogin={() => go('login')} />}
+      {open && view === 'forgotPassword' && (
+        <ForgotPasswordFormContainer onDone={(address) => authDialog.send({ type: 'authDialog.linkSent', email: address })} />
+      )}
+      {open && view === 'sentLinkSuccess' && <SentLinkSuccess email={email ?? ''} onBackToLogin={() => go('login')} />}
+    </AuthDialog>
+  );
+}
+
+function DialogStackHost() {
+  const { dialogStack } = useAppSystem();
+  const messages = useSelector(dialogStack, (s) => s.context.messages);
+  return <DialogStack messages={messages} onClose={(id, result) => dialogStack.send({ type: 'dialog.close', id, result })} />;
+}
+
+function ToastHost() {
+  const { toast } = useAppSystem();
+  const toasts = useSelector(toast, (s) => s.context.toasts);
+  return <ToastArea toasts={toasts} onDismiss={(id) => toast.send({ type: 'toast.dismiss', id })} />;
+}

@@ -1,0 +1,187 @@
+import { msg } from '@lingui/core/macro';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { Membership } from '@/contract/enums';
+import type { AccountMenuKey } from './account-menu-keys';
+
+/**
+ * The codes (message keys) machines, the contract's schemas and the server hand the ui, mapped to Lingui
+ * descriptors (STYLE rules 9 and 16). Machines never hold translated text; the ui translates a code where it
+ * renders it, with `translateCode`.
+ *
+ * Params: `{min}` and `{max}` are the bound a validator stored with the field error (spec section 5, "error.extra");
+ * other placeholders are named in each entry's comment.
+ */
+export const MESSAGES: Record<string, MessageDescriptor> = {
+  // Field validation (src/contract/fields.ts and shapes.ts; spec section 5).
+  'zod.string.required': msg`This field is required.`,
+  'zod.string.email': msg`Enter a valid e-mail address.`,
+  'zod.string.min': msg({
+    message: 'Use at least {min} characters.',
+    comment: '{min} is the smallest number of characters allowed.',
+  }),
+  'zod.string.max': msg({
+    message: 'Use at most {max} characters.',
+    comment: '{max} is the largest number of characters allowed.',
+  }),
+  'zod.string.invalid': msg`This value is not valid.`,
+  'zod.string.uuid': msg`This identifier is not valid.`,
+  'zod.number.invalid': msg`Enter a number.`,
+  'zod.number.int': msg`Enter a whole number.`,
+  'zod.number.min': msg({ message: 'Enter {min} or more.', comment: '{min} is the smallest number allowed.' }),
+  'zod.number.max': msg({ message: 'Enter {max} or less.', comment: '{max} is the largest number allowed.' }),
+  'zod.boolean.invalid': msg`Choose yes or no.`,
+  'zod.boolean.checkbox': msg`Tick this box to continue.`,
+  'zod.enum.invalid': msg`Choose one of the options.`,
+  'zod.array.invalid': msg`This list is not valid.`,
+  'zod.array.min': msg({ message: 'Choose at least {min}.', comment: '{min} is the smallest number of items.' }),
+  'zod.array.max': msg({ message: 'Choose at most {max}.', comment: '{max} is the largest number of items.' }),
+  'zod.array.unique': msg`Each item can be chosen only once.`,
+  'zod.date.invalid': msg`Enter a valid date.`,
+  'zod.date.future': msg`The date cannot be in the future.`,
+  'zod.object.empty': msg`There is nothing to save.`,
+  'zod.invalid': msg`This value is not valid.`,
+
+  // Account and form errors.
+  'errors.account.exists': msg`This user name is already taken.`,
+  'errors.account.username': msg`Use only letters, digits, dots, dashes and underscores.`,
+  'errors.email.code': msg`Enter the 6-digit code from the e-mail.`,
+  'errors.email.exists': msg`This e-mail address is already registered.`,
+  'errors.token.invalid': msg`This link is invalid or has expired. Request a new one.`,
+  'errors.password.mismatch': msg`The passwords do not match.`,
+  'errors.password.wrong': msg`The current password is incorrect.`,
+  'errors.kyc.back': msg`Add a photo of the back of the document.`,
+  'errors.kyc.country': msg`Choose the country that issued the document.`,
+  'errors.kyc.documentNumber': msg`Enter the document number exactly as printed, using letters, digits, spaces and dashes.`,
+  'errors.kyc.underage': msg`You must be 18 or older.`,
+  'errors.location.partial': msg`Enter both latitude and longitude, or neither.`,
+  'errors.payment.method': msg`Choose one payment method.`,
+  'errors.phone.invalid': msg`Enter a valid phone number.`,
+  'errors.time.invalid': msg`Enter a time as hours and minutes, for example 09:30.`,
+  'errors.withdraw.address': msg`This wallet address does not match the chosen network.`,
+  'errors.withdraw.cardNumber': msg`Enter a card or account number of 8 to 30 digits.`,
+  'image.missing': msg`Choose an image to upload.`,
+
+  // Request failures (ApiError codes of the api client: its kind, or kind.detail).
+  'error.network': msg`No connection. Check your network and try again.`,
+  network: msg`No connection. Check your network and try again.`,
+  timeout: msg`The server took too long to answer. Please try again.`,
+  tokenExpired: msg`Your session has expired. Please log in again.`,
+  http: msg`The server could not answer. Please try again.`,
+  'http.408': msg`The server took too long to answer. Please try again.`,
+  'http.413': msg`The file is too large.`,
+  'http.429': msg`Too many attempts. Please wait a moment and try again.`,
+  'http.500': msg`Our server is not available right now. Please try again in a moment.`,
+  'http.502': msg`Our server is not available right now. Please try again in a moment.`,
+  'http.503': msg`Our server is not available right now. Please try again in a moment.`,
+  'http.504': msg`Our server is not available right now. Please try again in a moment.`,
+  response: msg`The server's answer could not be read. Please try again.`,
+  'response.invalid': msg`The server's answer could not be read. Please try again.`,
+  'response.malformed': msg`The server's answer could not be read. Please try again.`,
+  'response.undecryptable': msg`The server's answer could not be read. Please try again.`,
+
+  // Dialogs and notifications.
+  'dialog.invalidToken.title': msg`Session expired`,
+  'dialog.invalidToken.message': msg`You were signed out because your session ended. Please log in again.`,
+  'dialog.saved.title': msg`Saved`,
+  'dialog.delete.title': msg({ message: 'Delete {name}?', comment: '{name} is the name of the listing.' }),
+  'dialog.delete.message': msg`This cannot be undone.`,
+  'text.success.like': msg`Added to your favourites.`,
+  'text.failed.like': msg`Could not add this to your favourites. Please try again.`,
+  'register.verify.title': msg`Welcome to Venuely`,
+  'register.verify.message': msg`Your account is ready. Verify your e-mail address now, so you can reset your password if you ever forget it.`,
+  'register.verify.confirm': msg({ message: 'Verify now', context: 'button' }),
+  'register.verify.later': msg({ message: 'Later', context: 'button' }),
+  'toast.saved': msg`Saved`,
+  'toast.copied': msg`Copied`,
+  'account.password.changed': msg`Your password was changed. Your other devices were signed out.`,
+  'account.password.reset': msg`Your password was reset. Log in with your new password.`,
+  'app.update.available': msg`A new version is available`,
+  'app.update.reload': msg({ message: 'Reload', context: 'Reload the app to get the new version' }),
+  'payment.title': msg`Payment`,
+  'payment.success': msg`Payment successful`,
+  'payment.errors.amountRange': msg({
+    message: 'This method accepts amounts from {min} to {max}.',
+    comment: '{min} and {max} are amounts of money with their currency.',
+  }),
+  'notify.payment.success': msg`Payment successful`,
+  'notify.payment.failure': msg`The payment failed. You have not been charged.`,
+  'notify.payment.cancel': msg`The payment was cancelled.`,
+  'notify.payment.timeout': msg`The payment took too long and was stopped. Please try again.`,
+
+  // Button texts that machines pass as codes (confirmText, cancelText).
+  'common.ok': msg({ message: 'OK', context: 'button' }),
+  'common.confirm': msg({ message: 'Confirm', context: 'button' }),
+  'common.cancel': msg({ message: 'Cancel', context: 'button' }),
+  'common.close': msg({ message: 'Close', context: 'button' }),
+  'common.delete': msg({ message: 'Delete', context: 'button' }),
+  'common.save': msg({ message: 'Save', context: 'button' }),
+  'common.retry': msg({ message: 'Try again', context: 'button' }),
+
+  // Page titles named by route metadata (spec section 2).
+  'label.my.info': msg`My account`,
+  'label.collection': msg`Collection`,
+
+  // The account menu (spec sections 2 and 6).
+  'menu.kycCertification': msg`Identity verification`,
+  'menu.accountSetting': msg`Account settings`,
+  'menu.publishStoreInfo': msg`Publish a listing`,
+  'menu.contentManage': msg`My listings`,
+  'menu.walletRecharge': msg`Wallet and coins`,
+  'menu.transactionHistory': msg`Transaction history`,
+  'menu.cardManage': msg`Saved cards`,
+  'menu.langSwitch': msg`Language`,
+  'menu.termsOfUse': msg`Terms of use`,
+  'menu.privacyPolicy': msg`Privacy policy`,
+  'menu.aboutUs': msg`About us`,
+  'menu.logout': msg`Log out`,
+  'menu.feedback': msg`Send feedback`,
+};
+
+/** The label of an account menu entry; the bare entry key also works as a code in `translateCode`. */
+export function accountMenuLabel(key: AccountMenuKey): MessageDescriptor {
+  return MESSAGES[`menu.${key}`];
+}
+
+/** What a user reads for a code the ui does not know. */
+export const GENERIC_ERROR: MessageDescriptor = msg`Something went wrong. Please try again.`;
+
+/** The membership labels (spec section 3), by the derived membership code. */
+export const MEMBERSHIP_LABELS: Record<Membership, MessageDescriptor> = {
+  [Membership.TOURIST]: msg`Visitor`,
+  [Membership.MEMBER]: msg({ message: 'Member', context: 'membership level' }),
+  [Membership.PAYED_MEMBER]: msg`Paid member`,
+  [Membership.KYC_MEMBER]: msg`Verified member`,
+  [Membership.KYC_PAYED_MEMBER]: msg`Verified paid member`,
+};
+
+export type MessageParams = Record<string, string | number>;
+
+const own = (code: string) => (Object.hasOwn(MESSAGES, code) ? MESSAGES[code] : undefined);
+
+/**
+ * The code itself; else a bare account menu key ('logout' → 'menu.logout'); else the code's family for request
+ * failures without an entry of their own ('http.418' → 'http', 'response.other' → 'response').
+ */
+function lookup(code: string): MessageDescriptor | undefined {
+  const family = code.split('.')[0];
+  return (
+    own(code) ??
+    own(`menu.${code}`) ??
+    (family === 'http' || family === 'response' ? own(family) : undefined)
+  );
+}
+
+/** Whether the ui has a text for `code`. */
+export function hasCode(code: string): boolean {
+  return lookup(code) !== undefined;
+}
+
+/**
+ * The translation of `code` in the active locale, with `params` filled in. An unknown, empty or missing code gives
+ * the generic "Something went wrong" rather than showing a raw key to the user.
+ */
+export function translateCode(i18n: I18n, code: string | null | undefined, params?: MessageParams): string {
+  const descriptor = (code && lookup(code)) || GENERIC_ERROR;
+  // Not i18n._({ ...descriptor }): Lingui's extractor fails on a spread argument.
+  return i18n._(descriptor.id, { ...descriptor.values, ...params }, { message: descriptor.message });
+}
