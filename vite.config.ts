@@ -35,7 +35,8 @@ function routeManifest(): Plugin {
     apply: 'build',
     generateBundle() {
       const tree = readFileSync(fileURLToPath(new URL('./src/routeTree.gen.ts', import.meta.url)), 'utf8');
-      const union = /fullPaths:\s*([^\n]+)/.exec(tree)?.[1] ?? '';
+      // The generator writes the union on one line or, when long, one member per line up to the next key.
+      const union = /fullPaths:([\s\S]*?)\n\s*fileRoutesByTo/.exec(tree)?.[1] ?? '';
       const routes = [...union.matchAll(/'([^']+)'/g)].map((m) => m[1]);
       if (routes.length === 0) this.error('route-manifest: no routes found in src/routeTree.gen.ts');
       this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify(routes) });

@@ -1,15 +1,18 @@
 import { useLingui } from '@lingui/react';
 import { createRootRouteWithContext, Outlet, useLocation } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { NotFoundPage } from '@/ui/not-found-page';
 import type { AppSystem } from './-app/app-system';
-import { Overlays } from './-app/overlays';
 
 export interface RouterContext {
-  /** The app-wide actors (session, dialogs, tracking), for guards in beforeLoad. */
-  system: AppSystem;
+  /** The app-wide actors (session, dialogs, tracking), for guards in beforeLoad; loaded after the first render. */
+  system: Promise<AppSystem>;
   /** Set by the `$lang` layout (or the unprefixed home) once its catalog is active. */
   locale?: string;
 }
+
+/** The overlays need the app system; they load with it, after the page. */
+const Overlays = lazy(() => import('./-app/overlays').then((m) => ({ default: m.Overlays })));
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -26,7 +29,9 @@ function RootLayout() {
   return (
     <>
       <Outlet />
-      <Overlays lang={i18n.locale} />
+      <Suspense fallback={null}>
+        <Overlays lang={i18n.locale} />
+      </Suspense>
     </>
   );
 }

@@ -1,7 +1,9 @@
 import { rmSync } from 'node:fs';
+import os from 'node:os';
 import Fastify from 'fastify';
 import { currentUserOf } from '../../server/account/current-user';
 import { findSession } from '../../server/account/token.repository';
+import { findUserByUuid } from '../../server/account/user.repository';
 import { buildApp } from '../../server/app';
 import type { AppConfig } from '../../server/config';
 import type { DatabaseKind } from '../../server/db/database';
@@ -27,7 +29,8 @@ import {
  *      session token of a registered user; every answer must be status 1 with the user's own data;
  *  (b) bare Fastify: a fresh instance with one POST /bare route returning a small JSON, same load settings;
  *  (c) in-process: findSession then currentUserOf on the server's own Kysely handle, no HTTP and no envelope,
- *      in as many concurrent async loops as (a) has connections.
+ *      in as many concurrent async loops as (a) has connections;
+ *  (c') informational: (c) plus the handler's own findUserByUuid, i.e. the four lookups the route makes today.
  * Goal: (a) / (c) ≥ 0.70, i.e. HTTP + envelope + validation cost at most 30 % of the database-bound throughput.
  */
 
@@ -49,9 +52,10 @@ async function benchDatabase(kind: DatabaseKind, label: string, env: BenchEnviro
   const scratch = kind === 'postgres' ? await env.scratchPostgres() : null;
   // PGlite: buildApp opens it from the config as production does, in dataDir/pgdata (not in memory).
   const config: AppConfig = testConfig({ databaseUrl: scratch?.url ?? null });
-  const app = await buildApp(config); // logger from config.logLevel: 'silent'
   const bare = Fastify({ logger: false });
+  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   try {
+    app = await buildApp(config); // logger from config.logLevel: 'silent'
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
     const baseUrl = `http://127.0.0.1:${port}`;
@@ -113,14 +117,31 @@ async function benchDatabase(kind: DatabaseKind, label: string, env: BenchEnviro
       },
     });
 
+    // (c') informational: the lookups the user/me route really makes today, i.e. (c) plus the handler's own
+    // findUserByUuid (the session lookup already loaded that row); separates the extra query from the HTTP cost.
+    const asHandler = await runLoops({
+      concurrency: connections,
+      warmupS,
+      durationS,
+      call: async () => {
+        const session = await findSession(db, token);
+        if (!session) throw new Error('session not found');
+        const found = await findUserByUuid(db, session.user.uuid);
+        if (!found) throw new Error('user not found');
+        const current = await currentUserOf(db, found, 'en');
+        if (current.uuid !== user.uuid) throw new Error(`wrong user ${current.uuid}`);
+      },
+    });
+
     const rows: Row[] = [
       { name: '(a) full stack  POST /api/user/me', result: full, unit: 'req/s' },
       { name: '(b) bare Fastify POST /bare', result: bareResult, unit: 'req/s' },
       { name: '(c) in-process findSession + currentUserOf', result: inProcess, unit: 'calls/s' },
+      { name: "(c') (c) + findUserByUuid, as the route does", result: asHandler, unit: 'calls/s' },
     ];
     printTable(
       `${label} — ${connections} connections / loops, ${warmupS} s warm-up + ${durationS} s measured`,
-      ['benchmark', 'rate', 'unit', 'p50 ms', 'p99 ms', 'measured', 'errors', 'main busy', 'loadgen busy'],
+      ['benchmark', 'rate', 'unit', 'p50 ms', 'p99 ms', 'measured', 'errors', 'main busy', 'loadgen busy', 'CPU self', 'CPU others'],
       rows.map(({ name, result, unit }) => [
         name,
         fmtRate(result.rate),
@@ -131,24 +152,32 @@ async function benchDatabase(kind: DatabaseKind, label: string, env: BenchEnviro
         String(result.errors),
         fmtPercent(result.mainElu),
         'generatorElu' in result ? fmtPercent(result.generatorElu) : '—',
+        fmtPercent(result.cpu.self),
+        fmtPercent(result.cpu.others),
       ]),
     );
     const fullOverInProcess = full.rate / inProcess.rate;
     console.log(`ratio full / bare        ${fmtRatio(full.rate / bareResult.rate)}`);
     console.log(`ratio full / in-process  ${fmtRatio(fullOverInProcess)}`);
     console.log(`goal: full / in-process ≥ ${GOAL.toFixed(2)} — ${fullOverInProcess >= GOAL ? 'met' : 'NOT met'}`);
+    console.log(`(info) full / (c') ${fmtRatio(full.rate / asHandler.rate)} — HTTP + envelope layer alone; (c') / (c) ${fmtRatio(asHandler.rate / inProcess.rate)} — the route's extra findUserByUuid`);
     if (full.total < MIN_FULL_REQUESTS) {
       console.log(`note: only ${full.total} full-stack requests measured (< ${MIN_FULL_REQUESTS}); raise BENCH_DURATION_S`);
     }
-    console.log('(busy = event-loop utilisation while measuring: main = the server / in-process loops, loadgen = autocannon thread;');
-    console.log(' autocannon latencies have 1 ms resolution)');
+    console.log('busy: event-loop utilisation while measuring (main = server or in-process loops; loadgen = autocannon thread).');
+    console.log(`CPU: share of all ${os.cpus().length} cores while measuring, this process vs. all other processes (${kind === 'postgres' ? "PostgreSQL's backends and " : ''}anything else running).`);
+    console.log('autocannon latencies have 1 ms resolution.');
+    const disturbed = kind === 'pglite' ? rows.filter(({ result }) => result.cpu.others > 0.15) : [];
+    if (disturbed.length > 0) {
+      console.log(`warning: other processes used > 15 % of the CPU during ${disturbed.map((r) => r.name.split(' ')[0]).join(', ')}; those figures are disturbed`);
+    }
     for (const { name, result } of rows) {
       for (const sample of result.errorSamples) console.log(`  error in ${name}: ${sample}`);
     }
     return rows.reduce((sum, { result }) => sum + result.errors, 0);
   } finally {
     await bare.close().catch(() => undefined);
-    await app.close(); // closes the database it opened
+    await app?.close(); // closes the database it opened
     rmSync(config.dataDir, { recursive: true, force: true });
     await scratch?.drop();
   }

@@ -97,7 +97,22 @@ export function postgresProvider(): PostgresProvider {
       await run(`CREATE DATABASE ${name}`);
       const scratchUrl = new URL(url);
       scratchUrl.pathname = `/${name}`;
-      return { url: scratchUrl.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+      return {
+        url: scratchUrl.toString(),
+        // Without FORCE first: pg-pool's end() resolves before its sockets are closed, and a backend terminated by
+        // FORCE then sends a FATAL error to a closing client, which the pool re-emits as an unhandled 'error'.
+        async drop() {
+          for (let attempt = 0; attempt < 50; attempt++) {
+            try {
+              return await run(`DROP DATABASE IF EXISTS ${name}`);
+            } catch (error) {
+              if ((error as { code?: string }).code !== '55006') throw error; // 55006: still in use
+              await new Promise((resolve) => setTimeout(resolve, 100));
+            }
+          }
+          await run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        },
+      };
     },
     stop() {
       cluster?.stop();
@@ -152,6 +167,8 @@ export interface LoadResult {
   mainElu: number;
   /** Event-loop utilisation of the load generator's thread while measuring (near 1: the generator is the limit). */
   generatorElu: number;
+  /** CPU use while measuring. */
+  cpu: CpuShare;
   /** Bad responses (HTTP status, envelope status or data) plus connection errors and timeouts, both phases. */
   errors: number;
   errorSamples: string[];
@@ -234,19 +251,19 @@ export function runLoad(job: LoadJob): Promise<LoadResult> {
     const worker = new Worker(boot, { eval: true, workerData: job });
     let settled = false;
     let mainFrom: EventLoopUtilization | null = null;
-    let workerFrom: EventLoopUtilization | null = null;
-    type Message = { measuring?: true; result?: Omit<LoadResult, 'mainElu' | 'generatorElu'>; error?: string };
+    let cpuFrom: CpuMark | null = null;
+    type Message = { measuring?: true; result?: Omit<LoadResult, 'mainElu' | 'cpu'>; error?: string };
     worker.on('message', (message: Message) => {
       if (message.measuring) {
         mainFrom = performance.eventLoopUtilization();
-        workerFrom = worker.performance.eventLoopUtilization();
+        cpuFrom = cpuMark();
         return;
       }
       settled = true;
       const mainElu = mainFrom ? performance.eventLoopUtilization(mainFrom).utilization : Number.NaN;
-      const generatorElu = workerFrom ? worker.performance.eventLoopUtilization(workerFrom).utilization : Number.NaN;
+      const cpu = cpuFrom ? cpuSince(cpuFrom) : { machine: Number.NaN, self: Number.NaN, others: Number.NaN };
       void worker.terminate();
-      if (message.result) resolve({ ...message.result, mainElu, generatorElu });
+      if (message.result) resolve({ ...message.result, mainElu, cpu });
       else reject(new Error(`load worker failed: ${message.error}`));
     });
     worker.once('error', (error) => {
@@ -278,6 +295,8 @@ export interface LoopResult {
   durationS: number;
   /** Event-loop utilisation of this thread while measuring. */
   mainElu: number;
+  /** CPU use while measuring. */
+  cpu: CpuShare;
   errors: number;
   errorSamples: string[];
 }
@@ -296,14 +315,20 @@ export async function runLoops(job: LoopJob): Promise<LoopResult> {
   const errorSamples: string[] = [];
   let eluFrom: EventLoopUtilization | null = null;
   let eluTo: EventLoopUtilization | null = null;
+  let cpuFrom: CpuMark | null = null;
+  let cpu: CpuShare | null = null;
   const loop = async () => {
     for (;;) {
       const t0 = performance.now();
       if (t0 >= measureTo) {
         eluTo ??= performance.eventLoopUtilization(eluFrom ?? undefined);
+        cpu ??= cpuFrom ? cpuSince(cpuFrom) : null;
         return;
       }
-      if (t0 >= measureFrom) eluFrom ??= performance.eventLoopUtilization();
+      if (t0 >= measureFrom) {
+        eluFrom ??= performance.eventLoopUtilization();
+        cpuFrom ??= cpuMark();
+      }
       try {
         await job.call();
         const t1 = performance.now();
@@ -323,6 +348,7 @@ export async function runLoops(job: LoopJob): Promise<LoopResult> {
     p99Ms: percentile(latencies, 99),
     durationS: job.durationS,
     mainElu: (eluTo as EventLoopUtilization | null)?.utilization ?? Number.NaN,
+    cpu: (cpu as CpuShare | null) ?? { machine: Number.NaN, self: Number.NaN, others: Number.NaN },
     errors,
     errorSamples,
   };
@@ -336,22 +362,46 @@ function percentile(sorted: number[], p: number): number {
 // ---------------------------------------------------------------------------------------------------------------
 // Output
 
-/** Share of all cores busy over `ms` (other processes included): figures taken on a busy machine are low. */
+export interface CpuMark {
+  idleMs: number;
+  totalMs: number;
+  self: NodeJS.CpuUsage;
+}
+
+/** A point to measure CPU use from: all cores (os.cpus) and this process (all its threads). */
+export function cpuMark(): CpuMark {
+  let idleMs = 0;
+  let totalMs = 0;
+  for (const { times } of os.cpus()) {
+    idleMs += times.idle;
+    totalMs += times.user + times.nice + times.sys + times.idle + times.irq;
+  }
+  return { idleMs, totalMs, self: process.cpuUsage() };
+}
+
+export interface CpuShare {
+  /** Busy share of all cores. */
+  machine: number;
+  /** This process's share of all cores. */
+  self: number;
+  /** Everything else: other processes (PostgreSQL's backends included, when it is used). */
+  others: number;
+}
+
+export function cpuSince(from: CpuMark): CpuShare {
+  const now = cpuMark();
+  const totalMs = now.totalMs - from.totalMs;
+  if (totalMs <= 0) return { machine: Number.NaN, self: Number.NaN, others: Number.NaN };
+  const machine = 1 - (now.idleMs - from.idleMs) / totalMs;
+  const self = Math.min(machine, (now.self.user - from.self.user + now.self.system - from.self.system) / 1000 / totalMs);
+  return { machine, self, others: Math.max(0, machine - self) };
+}
+
+/** Share of all cores busy over `ms`, before anything runs: figures taken on a busy machine are low. */
 export async function machineBusy(ms = 1000): Promise<number> {
-  const sample = () => os.cpus().reduce(
-    (acc, cpu) => {
-      const t = cpu.times;
-      acc.idle += t.idle;
-      acc.total += t.user + t.nice + t.sys + t.idle + t.irq;
-      return acc;
-    },
-    { idle: 0, total: 0 },
-  );
-  const a = sample();
+  const from = cpuMark();
   await new Promise((resolve) => setTimeout(resolve, ms));
-  const b = sample();
-  const total = b.total - a.total;
-  return total > 0 ? 1 - (b.idle - a.idle) / total : Number.NaN;
+  return cpuSince(from).machine;
 }
 
 /** Prints rows as an aligned table; numeric-looking cells are right-aligned. */

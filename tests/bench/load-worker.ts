@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import { buildRequestHooks, type LoadJob, type LoadResult } from './lib';
@@ -33,19 +34,22 @@ async function phase(durationS: number) {
 try {
   const warm = await phase(job.warmupS);
   parentPort!.postMessage({ measuring: true });
+  const eluFrom = performance.eventLoopUtilization();
   const run = await phase(job.durationS);
+  const generatorElu = performance.eventLoopUtilization(eluFrom).utilization;
   const transport = (r: autocannon.Result) => r.errors; // connection errors, timeouts included
   const errors = warm.counters.bad + transport(warm.result) + run.counters.bad + transport(run.result);
   const samples = [...warm.counters.samples, ...run.counters.samples];
   if (transport(warm.result) + transport(run.result) > 0) {
     samples.push(`${transport(warm.result) + transport(run.result)} connection errors (timeouts: ${warm.result.timeouts + run.result.timeouts})`);
   }
-  const result: Omit<LoadResult, 'mainElu' | 'generatorElu'> = {
+  const result: Omit<LoadResult, 'mainElu' | 'cpu'> = {
     rate: run.result.requests.total / run.result.duration,
     total: run.result.requests.total,
     p50Ms: run.result.latency.p50,
     p99Ms: run.result.latency.p99,
     durationS: run.result.duration,
+    generatorElu,
     errors,
     errorSamples: samples,
   };

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { bundleBenchmark } from '../budget/check-bundle';
 import { apiMeBenchmark } from './api-me.bench';
 import { type Benchmark, benchSettings, fmtPercent, machineBusy, postgresProvider } from './lib';
 
@@ -11,7 +12,7 @@ import { type Benchmark, benchSettings, fmtPercent, machineBusy, postgresProvide
  * Environment: BENCH_DATABASE_URL (PostgreSQL admin URL that may CREATE DATABASE; else a throwaway cluster is
  * started), BENCH_CONNECTIONS (10), BENCH_WARMUP_S (2), BENCH_DURATION_S (8).
  */
-const BENCHMARKS: readonly Benchmark[] = [apiMeBenchmark];
+const BENCHMARKS: readonly Benchmark[] = [bundleBenchmark, apiMeBenchmark];
 
 async function main(): Promise<number> {
   const wanted = process.argv.slice(2);
@@ -23,6 +24,8 @@ async function main(): Promise<number> {
   const selected = wanted.length > 0 ? BENCHMARKS.filter((b) => wanted.includes(b.name)) : BENCHMARKS;
   const settings = benchSettings();
   const postgres = postgresProvider();
+  // Also on a crash (an unhandled error event exits without running `finally`): never leave the cluster running.
+  process.once('exit', () => postgres.stop());
   const cpus = os.cpus();
   console.log(`node ${process.version}, ${os.platform()} ${os.arch()}, ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}`);
   console.log(`PostgreSQL: ${postgres.describe()}; load generator: autocannon on a worker thread`);

@@ -177,8 +177,9 @@ export function analyseBundle(distDir: string): BundleReport {
     }
     const mapFile = path.join(distDir, `${file}.map`);
     if (!existsSync(mapFile)) {
-      // Rolldown's runtime chunk (module registry helpers) is emitted without a map; it holds no app modules.
-      if (manifest[key].name === 'rolldown-runtime') continue;
+      // Rolldown's runtime chunk and Vite's preload helper are emitted without a map; they hold no app modules
+      // (the text markers above still scan them).
+      if (manifest[key].name === 'rolldown-runtime' || manifest[key].name === 'preload-helper') continue;
       problems.push(`${file}.map is missing: the module check reads source maps (vite.config.ts build.sourcemap)`);
       continue;
     }

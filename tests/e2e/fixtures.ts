@@ -1,4 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,10 +17,20 @@ const STOP_GRACE_MS = 5_000;
 const LOG_TAIL_CHARS = 50_000;
 
 /** A running app server of its own: `node --import tsx server/start.ts` on a fresh embedded database. */
+export interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
 export interface AppServer {
   baseURL: string;
   port: number;
   dataDir: string;
+  /** Every mail the server sent, as received by a real SMTP listener of this server's own. */
+  mailbox: ReceivedMail[];
+  /** Waits for the next mail to `to` (received after `since` mails in the mailbox). */
+  waitForMail(to: string, since?: number): Promise<ReceivedMail>;
   /** How many characters the server has printed so far: a mark for `logSince`. */
   logMark(): number;
   /** What the server printed after `mark` (at most its last LOG_TAIL_CHARS characters). */
@@ -72,7 +85,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
  * Environment of the child: a temp DATA_DIR and nothing that would point it at shared state (an external
  * database, Redis, SMTP, fixed keys), so every server starts from an empty, freshly migrated and seeded database.
  */
-function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+function serverEnv(port: number, dataDir: string, smtpPort: number): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'IM_URLS', 'API_AES_KEY', 'API_SIGN_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'TRUST_PROXY']) {
     delete env[name];
@@ -86,18 +99,41 @@ function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
     SEED_DEMO: '1',
     LOG_LEVEL: 'warn',
     API_DEBUG: '0',
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
   };
+}
+
+/** A real SMTP listener on loopback that keeps what it receives (mails of one app server). */
+async function startMailbox(): Promise<{ port: number; mailbox: ReceivedMail[]; close(): Promise<void> }> {
+  const mailbox: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          mailbox.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), subject: mail.subject ?? '', text: mail.text ?? '' });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { port, mailbox, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 async function startOnce(): Promise<RunningServer | { failed: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'venuely-e2e-'));
   const port = await freePort();
+  const smtp = await startMailbox();
   const baseURL = `http://127.0.0.1:${port}`;
   let output = '';
   let printed = 0;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
     cwd: ROOT,
-    env: serverEnv(port, dataDir),
+    env: serverEnv(port, dataDir, smtp.port),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   alive.add(child);
@@ -111,6 +147,7 @@ async function startOnce(): Promise<RunningServer | { failed: string }> {
 
   const cleanup = async () => {
     await stopChild(child);
+    await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 
@@ -137,7 +174,16 @@ async function startOnce(): Promise<RunningServer | { failed: string }> {
     await delay(100);
   }
   const logSince = (mark: number) => output.slice(Math.max(0, output.length - (printed - mark)));
-  return { baseURL, port, dataDir, logMark: () => printed, logSince, stop: cleanup };
+  const waitForMail = async (to: string, since = 0) => {
+    const end = Date.now() + 10_000;
+    for (;;) {
+      const mail = smtp.mailbox.slice(since).find((m) => m.to === to);
+      if (mail) return mail;
+      if (Date.now() > end) throw new Error(`no mail to ${to} within 10 s`);
+      await delay(50);
+    }
+  };
+  return { baseURL, port, dataDir, mailbox: smtp.mailbox, waitForMail, logMark: () => printed, logSince, stop: cleanup };
 }
 
 async function startServer(): Promise<RunningServer> {

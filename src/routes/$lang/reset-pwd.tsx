@@ -2,7 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { z } from 'zod';
+// zod/mini: route configs are in the initial bundle; the full zod loads with the app system.
+import * as z from 'zod/mini';
 import { newPwd } from '@/contract/calls/account';
 import { resetPasswordFormMachine } from '@/machines/reset-password-form.machine';
 import { PageHeader } from '@/ui/page-header';
@@ -13,7 +14,7 @@ import { useFormBinding } from '../-app/use-form-binding';
 
 /** The page of the e-mailed reset link: /{lang}/reset-pwd?token=… (single use, 30 min). */
 export const Route = createFileRoute('/$lang/reset-pwd')({
-  validateSearch: z.object({ token: z.string().max(200).catch('') }),
+  validateSearch: z.object({ token: z.catch(z.string().check(z.maxLength(200)), '') }),
   component: ResetPasswordPage,
 });
 

@@ -1,12 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
+// zod/mini: route configs are in the initial bundle; the full zod loads with the app system.
+import * as z from 'zod/mini';
 import { PageHeader } from '@/ui/page-header';
 import { SentLinkSuccess } from '@/ui/sent-link-success';
 import { useDocumentTitle } from '../-app/use-document-title';
 
 export const Route = createFileRoute('/$lang/resetlink-success')({
-  validateSearch: z.object({ email: z.string().max(254).catch('') }),
+  validateSearch: z.object({ email: z.catch(z.string().check(z.maxLength(254)), '') }),
   component: ResetLinkSuccessPage,
 });
 

@@ -1,24 +1,37 @@
 import { redirect } from '@tanstack/react-router';
-import { waitFor } from 'xstate';
 import type { AppSystem } from './app-system';
 
 /** Resolves once the session knows whether the stored token is good (boot finished). */
-export async function sessionSettled(system: AppSystem): Promise<boolean> {
-  const snapshot = await waitFor(system.session, (s) => !s.hasTag('booting') && !s.hasTag('busy'));
-  return snapshot.hasTag('loggedIn');
+export function sessionSettled(system: AppSystem): Promise<boolean> {
+  // A subscription rather than xstate's waitFor: route configs (and so this file) are in the initial bundle,
+  // which must not pull XState in (issue 3 budget).
+  return new Promise((resolve) => {
+    const check = (snapshot: ReturnType<AppSystem['session']['getSnapshot']>) => {
+      if (snapshot.hasTag('booting') || snapshot.hasTag('busy')) return false;
+      resolve(snapshot.hasTag('loggedIn'));
+      return true;
+    };
+    if (check(system.session.getSnapshot())) return;
+    const subscription = system.session.subscribe((snapshot) => {
+      if (check(snapshot)) subscription.unsubscribe();
+    });
+  });
 }
 
 /**
  * The `auth` guard (DESIGN section 7): a guest is sent home with the auth dialog open, and the route is saved as
  * the session's pending action so login continues to it.
  */
-export async function requireAuth(system: AppSystem, lang: string, href: string): Promise<void> {
+export async function requireAuth(pending: Promise<AppSystem>, lang: string, href: string): Promise<void> {
+  const system = await pending;
   if (await sessionSettled(system)) return;
+  // The session just expired: its info dialog is up and leads to /login when closed; no second (auth) dialog.
+  if (system.tokenExpiry.getSnapshot().hasTag('pending')) throw redirect({ to: '/$lang', params: { lang } });
   system.session.send({ type: 'session.requireLogin', action: { type: 'navigate', params: { to: href } } });
   throw redirect({ to: '/$lang', params: { lang } });
 }
 
 /** /login, /register and /forget-password send a logged-in user home (spec section 2). */
-export async function requireGuest(system: AppSystem, lang: string): Promise<void> {
-  if (await sessionSettled(system)) throw redirect({ to: '/$lang', params: { lang } });
+export async function requireGuest(pending: Promise<AppSystem>, lang: string): Promise<void> {
+  if (await sessionSettled(await pending)) throw redirect({ to: '/$lang', params: { lang } });
 }
