@@ -12,15 +12,9 @@ import { expect, test } from './fixtures';
  * The installable-app layer (DESIGN section 1; vite.config.ts pwa(), src/services/pwa.ts): the web app manifest
  * and its icons, the service worker, the app shell offline, the reload guard after a failed chunk load, and the
  * `?inspect` switch (src/services/inspector.ts).
- *
- * The tests of behaviour that src/main.tsx switches on (registration, reload guard, inspector) are skipped, with
- * the reason, until src/main.tsx calls the function; once it does, they run.
  */
 
 const ROOT = new URL('../../', import.meta.url);
-const mainSource = readFileSync(fileURLToPath(new URL('src/main.tsx', ROOT)), 'utf8');
-const wiredInMain = (fn: string) => new RegExp(`\\b${fn}\\(`).test(mainSource);
-const notWired = (fn: string) => `src/main.tsx does not call ${fn}() yet (see the PWA hand-off notes)`;
 
 const homeHeading = (page: Page, locale: 'en' | 'de' = 'en') =>
   page.getByRole('heading', { level: 1, name: msg(locale, HOME_HEADING), exact: true });
@@ -81,7 +75,6 @@ test.describe('web app manifest', () => {
 });
 
 test.describe('service worker', () => {
-  test.skip(!wiredInMain('registerServiceWorker'), notWired('registerServiceWorker'));
 
   test('registers on the home page', async ({ page }) => {
     await page.goto('/en');
@@ -124,7 +117,6 @@ test.describe('service worker', () => {
 });
 
 test.describe('new build', () => {
-  test.skip(!/\bappUpdateMachine\b/.test(mainSource), 'src/main.tsx does not create the appUpdate actor yet (see the PWA hand-off notes)');
 
   test('a new version on the server offers a reload, which loads it', async ({ page, context }) => {
     await page.goto('/en');
@@ -146,7 +138,6 @@ test.describe('new build', () => {
 });
 
 test.describe('chunk load errors', () => {
-  test.skip(!wiredInMain('installChunkErrorReload'), notWired('installChunkErrorReload'));
 
   /** Resolves with true when the page loads again within `ms` (a full load: the router's own navigations are not). */
   const reloadsWithin = (page: Page, ms: number) =>
@@ -188,7 +179,6 @@ test.describe('chunk load errors', () => {
 });
 
 test.describe('?inspect', () => {
-  test.skip(!wiredInMain('inspectorFromUrl'), notWired('inspectorFromUrl'));
 
   /** The chunk of @statelyai/inspect, from the build's manifest. */
   function inspectorChunk(): string {
