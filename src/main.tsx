@@ -9,6 +9,7 @@ import { detectLocale } from '@/services/locale';
 import { clientId, installChunkErrorReload, readRuntimeConfig } from '@/services/pwa';
 import { AppSystemContext } from './routes/-app/app-context';
 import type { AppSystem } from './routes/-app/app-system';
+import { RouteError } from './routes/-app/route-error';
 import { routeTree } from './routeTree.gen';
 
 installChunkErrorReload();
@@ -41,7 +42,14 @@ const system: Promise<AppSystem> = import('./routes/-app/app-system').then(({ cr
   }),
 );
 
-const router = createRouter({ routeTree, context: { system }, defaultPreload: 'intent', scrollRestoration: true });
+const router = createRouter({
+  routeTree,
+  context: { system },
+  defaultPreload: 'intent',
+  scrollRestoration: true,
+  // Spec section 2 overlay 7: a failure while loading or rendering a route shows the error page (500).
+  defaultErrorComponent: RouteError,
+});
 navigateTo = (to) => void router.navigate({ to });
 refresh = () => void router.invalidate();
 router.subscribe('onResolved', ({ toLocation }) => {
