@@ -101,7 +101,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     now: options.now,
     resolveSession: async (token) => {
       const found = await findSession(database.db, token);
-      return found ? { tokenId: found.tokenId, user: { uuid: found.user.uuid, role: found.user.role } } : null;
+      return found ? { tokenId: found.tokenId, user: found.user } : null;
     },
     recordGuest: async (guestId, client, userUuid) => {
       await database.db

@@ -218,11 +218,8 @@ export default fp(
       return { image: stored.image, thumb: stored.thumb };
     });
 
-    app.api(user.me, async ({ session, locale }) => {
-      const found = await findUserByUuid(db, session.user.uuid);
-      if (!found) throw new ApiFailure('auth.required');
-      return currentUserOf(db, found, locale);
-    });
+    // The session already carries the user's row (read with the token): no second lookup.
+    app.api(user.me, async ({ session, locale }) => currentUserOf(db, session.user, locale));
 
     app.api(user.changePassword, async ({ payload, session }) => {
       const found = await findUserByUuid(db, session.user.uuid);

@@ -7,6 +7,7 @@ import { type Locale, localeFromAcceptLanguage } from '@/contract/enums';
 import { translate, type MessageKey, type MessageParams } from '../i18n';
 import { MemoryReplayStore, openEnvelope, type ReplayStore, sealData, serverKeys } from './envelope';
 import { ApiFailure, TokenExpired } from './failure';
+import type { UserRow } from '../db/schema';
 import { describeIssue } from './issues';
 
 /**
@@ -16,13 +17,12 @@ import { describeIssue } from './issues';
  * status 0 with a message in the request's language, and happens before the handler writes anything.
  */
 
-export interface SessionUser {
-  uuid: string;
-  role: 'member' | 'admin';
-}
-
-export interface ApiSession<U extends SessionUser = SessionUser> {
-  user: U;
+/**
+ * The session of a call: the user's row as read with the token (one query), so handlers such as user/me need no
+ * second lookup of the same row.
+ */
+export interface ApiSession {
+  user: UserRow;
   tokenId: string;
 }
 

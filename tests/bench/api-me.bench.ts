@@ -3,7 +3,6 @@ import os from 'node:os';
 import Fastify from 'fastify';
 import { currentUserOf } from '../../server/account/current-user';
 import { findSession } from '../../server/account/token.repository';
-import { findUserByUuid } from '../../server/account/user.repository';
 import { buildApp } from '../../server/app';
 import type { AppConfig } from '../../server/config';
 import type { DatabaseKind } from '../../server/db/database';
@@ -30,7 +29,6 @@ import {
  *  (b) bare Fastify: a fresh instance with one POST /bare route returning a small JSON, same load settings;
  *  (c) in-process: findSession then currentUserOf on the server's own Kysely handle, no HTTP and no envelope,
  *      in as many concurrent async loops as (a) has connections;
- *  (c') informational: (c) plus the handler's own findUserByUuid, i.e. the four lookups the route makes today.
  * Goal: (a) / (c) ≥ 0.70, i.e. HTTP + envelope + validation cost at most 30 % of the database-bound throughput.
  */
 
@@ -117,27 +115,10 @@ async function benchDatabase(kind: DatabaseKind, label: string, env: BenchEnviro
       },
     });
 
-    // (c') informational: the lookups the user/me route really makes today, i.e. (c) plus the handler's own
-    // findUserByUuid (the session lookup already loaded that row); separates the extra query from the HTTP cost.
-    const asHandler = await runLoops({
-      concurrency: connections,
-      warmupS,
-      durationS,
-      call: async () => {
-        const session = await findSession(db, token);
-        if (!session) throw new Error('session not found');
-        const found = await findUserByUuid(db, session.user.uuid);
-        if (!found) throw new Error('user not found');
-        const current = await currentUserOf(db, found, 'en');
-        if (current.uuid !== user.uuid) throw new Error(`wrong user ${current.uuid}`);
-      },
-    });
-
     const rows: Row[] = [
       { name: '(a) full stack  POST /api/user/me', result: full, unit: 'req/s' },
       { name: '(b) bare Fastify POST /bare', result: bareResult, unit: 'req/s' },
       { name: '(c) in-process findSession + currentUserOf', result: inProcess, unit: 'calls/s' },
-      { name: "(c') (c) + findUserByUuid, as the route does", result: asHandler, unit: 'calls/s' },
     ];
     printTable(
       `${label} — ${connections} connections / loops, ${warmupS} s warm-up + ${durationS} s measured`,
@@ -160,7 +141,6 @@ async function benchDatabase(kind: DatabaseKind, label: string, env: BenchEnviro
     console.log(`ratio full / bare        ${fmtRatio(full.rate / bareResult.rate)}`);
     console.log(`ratio full / in-process  ${fmtRatio(fullOverInProcess)}`);
     console.log(`goal: full / in-process ≥ ${GOAL.toFixed(2)} — ${fullOverInProcess >= GOAL ? 'met' : 'NOT met'}`);
-    console.log(`(info) full / (c') ${fmtRatio(full.rate / asHandler.rate)} — HTTP + envelope layer alone; (c') / (c) ${fmtRatio(asHandler.rate / inProcess.rate)} — the route's extra findUserByUuid`);
     if (full.total < MIN_FULL_REQUESTS) {
       console.log(`note: only ${full.total} full-stack requests measured (< ${MIN_FULL_REQUESTS}); raise BENCH_DURATION_S`);
     }
