@@ -4,6 +4,9 @@ import { LOCALES, type Locale } from '@/contract/enums';
 import { LOCALE_NAMES } from './locale-names';
 import './styles.css';
 
+/** The header's language select; the account menu's langSwitch entry moves focus to it. */
+export const LANGUAGE_SWITCH_ID = 'language-switch';
+
 export interface AppShellProps {
   locale: Locale;
   homeHref: string;
@@ -29,7 +32,7 @@ export function AppShell({ locale, homeHref, accountHref, onLocaleChange, childr
         </nav>
         <label className="lang-switch">
           <span className="visually-hidden">{t`Language`}</span>
-          <select value={locale} onChange={(event) => onLocaleChange(event.target.value as Locale)}>
+          <select id={LANGUAGE_SWITCH_ID} value={locale} onChange={(event) => onLocaleChange(event.target.value as Locale)}>
             {LOCALES.map((code) => (
               <option key={code} value={code} lang={code}>
                 {LOCALE_NAMES[code]}

@@ -2,9 +2,11 @@ import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { deriveUserLevel } from '@/contract/permissions';
-import { UserLevel } from '@/contract/enums';
+import { type Locale, UserLevel } from '@/contract/enums';
 import { selectUser } from '@/machines/session.machine';
 import { AccountMenu, type AccountMenuEntry } from '@/ui/account-menu';
+import { LANGUAGE_SWITCH_ID } from '@/ui/app-shell';
+import { LOCALE_NAMES } from '@/ui/locale-names';
 import { MemberHome } from '@/ui/member-home';
 import { PageHeader } from '@/ui/page-header';
 import { useAppSystem } from '../../-app/app-context';
@@ -24,10 +26,16 @@ function MemberPage() {
   const loggingOut = useSelector(session, (s) => s.matches('loggingOut'));
   useDocumentTitle(t`My account`);
   const level = deriveUserLevel(user);
-  // Entries whose screens exist; publishing, content, wallet, transactions, cards, KYC and feedback join the menu
-  // with the issues that build their screens (docs/decisions.md).
+  // Entries whose screens exist (langSwitch focuses the header's language select); publishing, content, wallet,
+  // transactions, cards, KYC and feedback join the menu with the issues that build their screens
+  // (docs/decisions.md).
   const entries: AccountMenuEntry[] = [
     ...(level >= UserLevel.User ? [{ key: 'accountSetting' as const, href: `/${lang}/member/setup` }] : []),
+    {
+      key: 'langSwitch',
+      detail: LOCALE_NAMES[lang as Locale],
+      onSelect: () => document.getElementById(LANGUAGE_SWITCH_ID)?.focus(),
+    },
     { key: 'termsOfUse', href: `/${lang}/info/terms` },
     { key: 'privacyPolicy', href: `/${lang}/info/privacy-policy` },
     { key: 'aboutUs', href: `/${lang}/info/about-us` },
