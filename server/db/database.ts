@@ -1,17 +1,20 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import * as accounts from './migrations/2026-11-23-0001-accounts';
 import * as tracking from './migrations/2026-11-23-0002-tracking';
+import * as directory from './migrations/2026-11-23-0003-directory';
 import type { Database } from './schema';
 
 /** Migrations in order; listed statically so bundling or a changed working directory cannot lose one. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23-0001-accounts': accounts,
   '2026-11-23-0002-tracking': tracking,
+  '2026-11-23-0003-directory': directory,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
@@ -42,11 +45,11 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
   }
   let pglite: PGlite;
   if (options.dataDir === ':memory:') {
-    pglite = new PGlite();
+    pglite = new PGlite({ extensions: { pg_trgm } });
   } else {
     const dir = path.join(options.dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
-    pglite = new PGlite(dir);
+    pglite = new PGlite(dir, { extensions: { pg_trgm } });
   }
   await pglite.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });

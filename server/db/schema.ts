@@ -112,6 +112,180 @@ export interface PageViewTable {
 export type PageViewRow = Selectable<PageViewTable>;
 export type InsertablePageViewRow = Insertable<PageViewTable>;
 
+/** { locale: name } for the 15 locales. */
+export type LocalizedNames = Partial<Record<string, string>>;
+type Json<T> = ColumnType<T, string | T, string | T>;
+type NullableJson<T> = ColumnType<T | null, string | T | null | undefined, string | T | null>;
+
+/** An image as stored in a listing row (the cover) or the photos table. */
+export interface ImageJson {
+  image: string;
+  thumb: string;
+  width: number;
+  height: number;
+}
+
+export interface RegionTable {
+  id: Generated<number>;
+  slug: string;
+  names: Json<LocalizedNames>;
+  /** Every name and the slug, normalized by searchKey() and joined with '\n'. */
+  search_key: string;
+  sort: Generated<number>;
+}
+export type RegionRow = Selectable<RegionTable>;
+
+export interface CityTable {
+  id: Generated<number>;
+  region_id: number;
+  slug: string;
+  names: Json<LocalizedNames>;
+  search_key: string;
+  sort: Generated<number>;
+}
+export type CityRow = Selectable<CityTable>;
+
+export interface DictEntryTable {
+  type: string;
+  id: number;
+  names: Json<LocalizedNames>;
+  sort: Generated<number>;
+}
+export type DictEntryRow = Selectable<DictEntryTable>;
+
+export type ListingStatusColumn = 'pending' | 'published' | 'hidden';
+
+export interface MerchantTable {
+  id: Generated<number>;
+  owner_uuid: string;
+  name: string;
+  merchant_type: number;
+  tags: ColumnType<number[], string | number[] | undefined, string | number[]>;
+  region_id: number;
+  city_id: number;
+  address: string;
+  lat: number | null;
+  lng: number | null;
+  phone: string | null;
+  opening_hours: ColumnType<{ day: number; open: string; close: string }[], string | undefined, string>;
+  price_level: number;
+  description: string;
+  social: ColumnType<{ type: number; value: string }[], string | undefined, string>;
+  cover: NullableJson<ImageJson>;
+  visible: Generated<boolean>;
+  status: Generated<ListingStatusColumn>;
+  moderation_note: string | null;
+  favorite_count: Generated<number>;
+  report_count: Generated<number>;
+  rating_sum: Generated<number>;
+  search_key: string;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+export type MerchantRow = Selectable<MerchantTable>;
+export type InsertableMerchantRow = Insertable<MerchantTable>;
+
+export interface PartnerTable {
+  id: Generated<number>;
+  /** The profile's chat identity (chat calls' partner_uuid). */
+  uuid: string;
+  owner_uuid: string;
+  merchant_id: number | null;
+  nickname: string;
+  age: number;
+  sex: number;
+  body_type: number;
+  languages: ColumnType<number[], string | undefined, string>;
+  drive_type: number | null;
+  height: number | null;
+  intro: string;
+  tags: ColumnType<number[], string | undefined, string>;
+  region_id: number;
+  city_id: number;
+  unlock_price: Generated<number>;
+  cover: NullableJson<ImageJson>;
+  visible: Generated<boolean>;
+  status: Generated<ListingStatusColumn>;
+  moderation_note: string | null;
+  favorite_count: Generated<number>;
+  search_key: string;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+export type PartnerRow = Selectable<PartnerTable>;
+export type InsertablePartnerRow = Insertable<PartnerTable>;
+
+export type PhotoOwnerKind = 'merchant' | 'partner' | 'visit_report' | 'feedback';
+export interface PhotoTable {
+  id: GeneratedBigInt;
+  owner_kind: PhotoOwnerKind;
+  owner_id: number;
+  position: number;
+  image: string;
+  thumb: string;
+  width: number;
+  height: number;
+  created_at: GeneratedTimestamp;
+}
+export type PhotoRow = Selectable<PhotoTable>;
+
+export interface FavoriteTable {
+  user_uuid: string;
+  source: 'merchant' | 'partner';
+  listing_id: number;
+  created_at: GeneratedTimestamp;
+}
+
+export interface VisitReportTable {
+  id: Generated<number>;
+  merchant_id: number;
+  author_uuid: string;
+  rating: number;
+  title: string;
+  content: string;
+  /** 'YYYY-MM-DD' in, Date (or string from PGlite/pg date parser) out; map with care. */
+  visit_date: ColumnType<Date | string, string, string>;
+  created_at: GeneratedTimestamp;
+}
+export type VisitReportRow = Selectable<VisitReportTable>;
+
+export interface FeedbackTable {
+  id: Generated<number>;
+  user_uuid: string;
+  feedback_type: number;
+  content: string;
+  contact: string | null;
+  locale: string;
+  created_at: GeneratedTimestamp;
+}
+
+export interface ReportTable {
+  id: Generated<number>;
+  reporter_uuid: string;
+  target: 'merchant' | 'partner' | 'user' | 'message';
+  target_id: string;
+  reason: number;
+  text: string | null;
+  status: Generated<'open' | 'resolved' | 'dismissed'>;
+  created_at: GeneratedTimestamp;
+}
+
+export interface SearchHistoryTable {
+  id: GeneratedBigInt;
+  /** 'u:<user uuid>' or 'g:<guest id>'. */
+  owner_key: string;
+  keyword: string;
+  keyword_key: string;
+  city_id: number | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface CitySearchTable {
+  id: GeneratedBigInt;
+  city_id: number;
+  searched_at: GeneratedTimestamp;
+}
+
 export interface Database {
   users: UserTable;
   user_tokens: UserTokenTable;
@@ -121,4 +295,16 @@ export interface Database {
   ledger_entries: LedgerEntryTable;
   mail_outbox: MailOutboxTable;
   page_views: PageViewTable;
+  regions: RegionTable;
+  cities: CityTable;
+  dict_entries: DictEntryTable;
+  merchants: MerchantTable;
+  partners: PartnerTable;
+  photos: PhotoTable;
+  favorites: FavoriteTable;
+  visit_reports: VisitReportTable;
+  feedback: FeedbackTable;
+  reports: ReportTable;
+  search_history: SearchHistoryTable;
+  city_searches: CitySearchTable;
 }
