@@ -21,3 +21,13 @@ export function searchKeyOf(parts: Iterable<string | null | undefined>): string 
 export function likePattern(key: string): string {
   return `%${key.replace(/[\\%_]/gu, (c) => `\\${c}`)}%`;
 }
+
+/** What a merchant is found by: its name and address (the city is found through its own names). */
+export function merchantSearchKey(fields: { name: string; address: string }): string {
+  return searchKeyOf([fields.name, fields.address]);
+}
+
+/** What a partner profile is found by: its nickname. */
+export function partnerSearchKey(fields: { nickname: string }): string {
+  return searchKeyOf([fields.nickname]);
+}
