@@ -1,6 +1,5 @@
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
@@ -14,6 +13,7 @@ import type { AppConfig } from './config';
 import corePlugin from './core.plugin';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database';
 import { translate } from './i18n';
+import { applySecurityHeaders, securityHeaders } from './security-headers';
 import trackingRoutes from './tracking/tracking.routes';
 import spaPlugin from './web/spa.plugin';
 
@@ -60,7 +60,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     return sendApi(reply, request.apiState, aes, 0, translate(locale, key, params), null, status);
   });
 
-  await app.register(helmet, {
+  const headers = await securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -81,6 +81,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
   });
+  applySecurityHeaders(app, headers);
   // Only the envelope's two content types are parsed (DESIGN section 4); JSON or text bodies get 415.
   app.removeAllContentTypeParsers();
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
