@@ -203,13 +203,41 @@ describe('session machine: boot', () => {
     expect(world.stored.token).toBeNull();
   });
 
-  it('any other boot failure (user or config) also leaves a guest with the token cleared', async () => {
+  it('a boot that cannot reach the server keeps the token, waits as a guest and boots again on retry', async () => {
     const network = new ApiError('user/me failed: network error', { kind: 'network' });
-    const user = start({ token: 'token-stored' }, { fetchUser: [{ error: network }] });
+    const { actor, world } = start({ token: 'token-stored' }, { fetchUser: [{ error: network }] });
     await settle();
-    expect(user.actor.getSnapshot().value).toBe('guest');
-    expect(user.actor.getSnapshot().context.error).toEqual({ code: 'network', msg: network.message });
-    expect(user.world.stored.token).toBeNull();
+    let snap = actor.getSnapshot();
+    expect(snap.value).toBe('unreachable');
+    expect(snap.hasTag('loggedIn')).toBe(false);
+    expect(snap.context).toMatchObject({ token: 'token-stored', user: null, error: { code: 'network', msg: network.message } });
+    expect(world.stored.token).toBe('token-stored');
+    expect(world.log).toEqual(['fetchUser']);
+
+    actor.send({ type: 'session.retry' });
+    await settle(2);
+    snap = actor.getSnapshot();
+    expect(snap.value).toEqual({ authenticated: 'idle' });
+    expect(snap.context.user).toEqual(USER);
+    expect(world.log).toEqual(['fetchUser', 'fetchUser', 'fetchConfig', 'connectChat']);
+  });
+
+  it('a 5xx or timeout at boot is unreachable too; a 4xx or any other error clears the token', async () => {
+    for (const error of [
+      new ApiError('user/me answered HTTP 503', { kind: 'http', code: 'http.503', httpStatus: 503 }),
+      new ApiError('user/me timed out', { kind: 'timeout' }),
+    ]) {
+      const { actor, world } = start({ token: 'token-stored' }, { fetchUser: [{ error }] });
+      await settle();
+      expect(actor.getSnapshot().value).toBe('unreachable');
+      expect(world.stored.token).toBe('token-stored');
+    }
+    const forbidden = start({ token: 'token-stored' }, {
+      fetchUser: [{ error: new ApiError('user/me answered HTTP 403', { kind: 'http', code: 'http.403', httpStatus: 403 }) }],
+    });
+    await settle();
+    expect(forbidden.actor.getSnapshot().value).toBe('guest');
+    expect(forbidden.world.stored.token).toBeNull();
 
     const config = start({ token: 'token-stored' }, { fetchConfig: [{ error: new Error('boom') }] });
     await settle(2);
@@ -218,6 +246,14 @@ describe('session machine: boot', () => {
     expect(config.actor.getSnapshot().context.error).toEqual({ code: 'unknown', msg: 'boom' });
     expect(config.world.log).toEqual(['fetchUser', 'fetchConfig', 'clearToken']);
     expect(config.world.chat.connected).toBe(false);
+  });
+
+  it('signing out while unreachable forgets the stored token locally', async () => {
+    const { actor, world } = start({ token: 'token-stored' }, { fetchUser: [{ error: new ApiError('x', { kind: 'network' }) }] });
+    await settle();
+    actor.send({ type: 'session.logout' });
+    expect(actor.getSnapshot().value).toBe('guest');
+    expect(world.stored.token).toBeNull();
   });
 
   it('an action needing login during the boot runs after a successful boot, once', async () => {
@@ -616,6 +652,14 @@ function modelParams(
         expect(real.context).toMatchObject({ token: null, user: null, config: null });
         expect(world.chat.connected).toBe(false);
       },
+      unreachable: (model) => {
+        const real = same(model);
+        expect(real.tags.size).toBe(0);
+        // The stored token survives; nothing of the half-loaded session is shown.
+        expect(real.context).toMatchObject({ token: input.token, user: null, config: null });
+        expect(real.context.error?.code).toBe('network');
+        expect(world.chat.connected).toBe(false);
+      },
       loggingIn: (model) => {
         const real = same(model);
         expect(real.hasTag('busy')).toBe(true);
@@ -649,6 +693,7 @@ function modelParams(
       'session.requireLogin': send,
       'session.dialogClosed': send,
       'session.userRefresh': send,
+      'session.retry': send,
       'xstate.done.actor.fetchUser': complete,
       'xstate.error.actor.fetchUser': complete,
       'xstate.done.actor.fetchConfig': complete,

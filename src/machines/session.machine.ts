@@ -22,7 +22,9 @@ import { ApiError } from '@/services/api-client';
  * action or actor with a safe no-op default here and the real one injected with `.provide()` (STYLE rule 6).
  *
  * A session is only established when both the user and the app config load: a failure of either, at boot or at
- * login, leaves a guest with the token cleared and the error's code in `context.error`.
+ * login, leaves a guest with the token cleared and the error's code in `context.error` — except a boot that could
+ * not reach the server (network, timeout, 5xx), which keeps the stored token in `unreachable` until
+ * `session.retry`: a network blip at start must not log anyone out.
  */
 
 /**
@@ -62,12 +64,21 @@ export type SessionEvent =
   /** The auth dialog was closed by the user. */
   | { type: 'session.dialogClosed' }
   /** The user data changed on the server (payment, KYC, profile edit): fetch it again. */
-  | { type: 'session.userRefresh' };
+  | { type: 'session.userRefresh' }
+  /** The network may be back (the browser's `online` event, the tab shown again): retry an unreachable boot. */
+  | { type: 'session.retry' };
 
 export type SessionTag = 'loggedIn' | 'busy' | 'booting';
 
 /** Ending the session locally (logout after its server call, and expiry): refresh hooks last, so they see a guest. */
 const endSession = ['clearToken', 'resetSession', 'disconnectChat', 'runRefreshHooks'] as const;
+
+/** A failure that says nothing about the token: the server was not reached or could not answer. */
+export function isUnreachableError(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.kind === 'network' || error.kind === 'timeout') return true;
+  return error.kind === 'http' && error.httpStatus !== undefined && (error.httpStatus >= 500 || error.httpStatus === 408 || error.httpStatus === 429);
+}
 
 export const sessionMachine = setup({
   types: {
@@ -78,6 +89,7 @@ export const sessionMachine = setup({
   },
   guards: {
     hasToken: ({ context }) => Boolean(context.token),
+    isUnreachable: (_, params: { error: unknown }) => isUnreachableError(params.error),
   },
   actors: {
     // Safe defaults: without an injected api client nobody gets logged in, and logout still completes locally.
@@ -133,17 +145,28 @@ export const sessionMachine = setup({
             id: 'fetchUser',
             src: 'fetchUser',
             onDone: { target: 'fetchingConfig', actions: assign({ user: ({ event }) => event.output }) },
-            onError: {
-              target: '#session.guest',
-              actions: [
-                'clearToken',
-                'resetSession',
-                { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-                enqueueActions(({ context, enqueue }) => {
-                  if (context.pendingAction) enqueue('openAuthDialog');
-                }),
-              ],
-            },
+            onError: [
+              // Not reached: keep the token and the pending action, and wait for the network.
+              {
+                guard: { type: 'isUnreachable', params: ({ event }) => ({ error: event.error }) },
+                target: '#session.unreachable',
+                actions: [
+                  assign({ user: null, config: null }),
+                  { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+                ],
+              },
+              {
+                target: '#session.guest',
+                actions: [
+                  'clearToken',
+                  'resetSession',
+                  { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+                  enqueueActions(({ context, enqueue }) => {
+                    if (context.pendingAction) enqueue('openAuthDialog');
+                  }),
+                ],
+              },
+            ],
           },
         },
         fetchingConfig: {
@@ -163,17 +186,28 @@ export const sessionMachine = setup({
                 }),
               ],
             },
-            onError: {
-              target: '#session.guest',
-              actions: [
-                'clearToken',
-                'resetSession',
-                { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-                enqueueActions(({ context, enqueue }) => {
-                  if (context.pendingAction) enqueue('openAuthDialog');
-                }),
-              ],
-            },
+            onError: [
+              // Not reached: keep the token and the pending action, and wait for the network.
+              {
+                guard: { type: 'isUnreachable', params: ({ event }) => ({ error: event.error }) },
+                target: '#session.unreachable',
+                actions: [
+                  assign({ user: null, config: null }),
+                  { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+                ],
+              },
+              {
+                target: '#session.guest',
+                actions: [
+                  'clearToken',
+                  'resetSession',
+                  { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+                  enqueueActions(({ context, enqueue }) => {
+                    if (context.pendingAction) enqueue('openAuthDialog');
+                  }),
+                ],
+              },
+            ],
           },
         },
       },
@@ -196,6 +230,30 @@ export const sessionMachine = setup({
         },
         // Closing the dialog abandons the action that opened it.
         'session.dialogClosed': { actions: 'clearPendingAction' },
+      },
+    },
+
+    // The boot could not reach the server (network down, timeout, 5xx): the stored token is kept, since nothing
+    // says it is invalid, and the app retries when the network is back. Meanwhile the user is treated as a guest.
+    unreachable: {
+      on: {
+        'session.retry': { target: 'booting', actions: assign({ error: null }) },
+        'session.login': {
+          target: 'loggingIn',
+          actions: [
+            { type: 'startLogin', params: ({ event }) => ({ token: event.token }) },
+            { type: 'storeToken', params: ({ event }) => ({ token: event.token }) },
+          ],
+        },
+        'session.requireLogin': {
+          actions: [
+            { type: 'savePendingAction', params: ({ event }) => ({ action: event.action }) },
+            'openAuthDialog',
+          ],
+        },
+        'session.dialogClosed': { actions: 'clearPendingAction' },
+        // Signing out while offline forgets the stored token here; the server revokes it on its 30-day idle expiry.
+        'session.logout': { target: 'guest', actions: [...endSession] },
       },
     },
 
@@ -367,6 +425,7 @@ export const sessionTestEvents = {
   },
   'session.dialogClosed': { type: 'session.dialogClosed' },
   'session.userRefresh': { type: 'session.userRefresh' },
+  'session.retry': { type: 'session.retry' },
   'xstate.done.actor.fetchUser': { type: 'xstate.done.actor.fetchUser', actorId: 'fetchUser', output: sampleUser },
   'xstate.error.actor.fetchUser': {
     type: 'xstate.error.actor.fetchUser',

@@ -85,6 +85,8 @@ export function describeSessionEvent(event: EventObject): string {
       return 'the auth dialog is closed';
     case 'session.userRefresh':
       return 'the user data is refreshed';
+    case 'session.retry':
+      return 'retry the boot (network back)';
     case 'xstate.done.actor.fetchUser':
       return `the user fetch answers user "${e.output.username}"`;
     case 'xstate.done.actor.fetchConfig':

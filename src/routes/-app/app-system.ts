@@ -139,6 +139,12 @@ export function createAppSystem(deps: AppSystemDeps) {
 
   const actors = { dialogStack, toast, authDialog, session, tokenExpiry, tracking };
   for (const actor of Object.values(actors)) actor.start();
+  // A boot that could not reach the server waits in `unreachable` with the token kept; these say it may be back.
+  const retrySession = () => session.send({ type: 'session.retry' });
+  window.addEventListener('online', retrySession);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') retrySession();
+  });
   return { ...actors, api, actionHandlers, openDialog };
 }
 
