@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { IMAGE_MAX_BYTES } from '@/contract/constants';
 import { localeFromAcceptLanguage } from '@/contract/enums';
+import { PHOTOS_MAX } from '@/contract/shapes';
 import accountRoutes from './account/account.routes';
 import { findSession } from './account/token.repository';
 import apiPlugin, { sendApi } from './api/api.plugin';
@@ -12,8 +13,19 @@ import { serverKeys } from './api/envelope';
 import type { AppConfig } from './config';
 import corePlugin from './core.plugin';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database';
+import contentRoutes from './directory/content.routes';
+import dictRoutes from './directory/dict.routes';
+import favoriteRoutes from './directory/favorite.routes';
+import feedbackRoutes from './directory/feedback.routes';
+import listingSearchRoutes from './directory/listing-search.routes';
+import merchantRoutes from './directory/merchant.routes';
+import partnerRoutes from './directory/partner.routes';
+import reportRoutes from './directory/report.routes';
+import visitReportRoutes from './directory/visit-report.routes';
 import { translate } from './i18n';
+import searchRoutes from './search/search.routes';
 import { applySecurityHeaders, securityHeaders } from './security-headers';
+import { seedReferenceData } from './seed/reference-data';
 import trackingRoutes from './tracking/tracking.routes';
 import spaPlugin from './web/spa.plugin';
 
@@ -28,6 +40,8 @@ export interface BuildAppOptions {
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const database = options.database ?? (await openDatabase(config));
   if (!options.database) await migrateToLatest(database.db);
+  // Reference data also goes into a database handed in (tests pass a migrated one), so every app has it.
+  await seedReferenceData(database.db);
 
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
@@ -88,7 +102,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
   await app.register(multipart, {
     attachFieldsToBody: true,
-    limits: { fileSize: IMAGE_MAX_BYTES, files: 12, fields: 20, fieldSize: 1024 * 1024, parts: 40 },
+    // A merchant form carries the most files: its cover and PHOTOS_MAX gallery photos.
+    limits: { fileSize: IMAGE_MAX_BYTES, files: PHOTOS_MAX + 1, fields: 20, fieldSize: 1024 * 1024, parts: 40 },
     async onFile(part) {
       (part as unknown as { value: Buffer }).value = await part.toBuffer();
     },
@@ -120,6 +135,16 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   });
   await app.register(accountRoutes);
   await app.register(trackingRoutes);
+  await app.register(dictRoutes);
+  await app.register(searchRoutes);
+  await app.register(favoriteRoutes);
+  await app.register(visitReportRoutes);
+  await app.register(feedbackRoutes);
+  await app.register(reportRoutes);
+  await app.register(merchantRoutes);
+  await app.register(partnerRoutes);
+  await app.register(contentRoutes);
+  await app.register(listingSearchRoutes);
   await app.register(spaPlugin);
   return app;
 }

@@ -23,6 +23,12 @@ export interface RateLimits {
   resetPerAccount: RateLimitRule;
   emailCodePerIp: RateLimitRule;
   emailCodePerAccount: RateLimitRule;
+  /** Visit reports written per account (each may carry 6 images to re-encode). */
+  visitReportPerAccount: RateLimitRule;
+  /** Feedback messages sent per account. */
+  feedbackPerAccount: RateLimitRule;
+  /** Abuse reports (user/report) sent per account. */
+  reportPerAccount: RateLimitRule;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -33,6 +39,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   resetPerAccount: { max: 3, windowMs: 60 * 60_000 },
   emailCodePerIp: { max: 20, windowMs: 60 * 60_000 },
   emailCodePerAccount: { max: 5, windowMs: 60 * 60_000 },
+  visitReportPerAccount: { max: 10, windowMs: 60 * 60_000 },
+  feedbackPerAccount: { max: 10, windowMs: 60 * 60_000 },
+  reportPerAccount: { max: 30, windowMs: 60 * 60_000 },
 };
 
 export interface AppConfig {

@@ -193,6 +193,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint('reports_status_check', sql`status in ('open', 'resolved', 'dismissed')`)
     .execute();
   await db.schema.createIndex('reports_target').on('reports').columns(['target', 'target_id']).execute();
+  // One open report per reporter and target: a repeated report (double tap, retry) adds no second row.
+  await sql`create unique index reports_open_once on reports (reporter_uuid, target, target_id) where status = 'open'`.execute(db);
 
   // Search history: owner_key is 'u:<user uuid>' or 'g:<guest id>'; the newest 20 are kept.
   await db.schema

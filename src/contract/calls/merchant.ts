@@ -144,6 +144,7 @@ export const list = defineCall({
       city_slug: slug.optional(),
       merchant_type: entityId.optional(),
       tag: entityId.optional(),
+      price_level: f.int(1, 4).optional(),
       keyword: f.text(1, KEYWORD_MAX).optional(),
       sort: oneOf(MERCHANT_SORTS).optional(),
     })
@@ -163,7 +164,7 @@ export const detail = defineCall({
   response: merchantDetail,
 });
 
-/** Publish a merchant (membership 4, server-checked). It starts as status 'pending' until moderated. */
+/** Publish a merchant (membership 4, server-checked). It is 'published' at once; moderators hide it on reports. */
 export const create = defineCall({
   path: 'merchant/create',
   mutates: true,

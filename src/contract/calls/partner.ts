@@ -106,6 +106,10 @@ export const list = defineCall({
       region_slug: slug.optional(),
       city_slug: slug.optional(),
       sex: entityId.optional(),
+      body_type: entityId.optional(),
+      /** Age range, both ends included. */
+      age_min: f.int(PARTNER_AGE_MIN, PARTNER_AGE_MAX).optional(),
+      age_max: f.int(PARTNER_AGE_MIN, PARTNER_AGE_MAX).optional(),
       tag: entityId.optional(),
       language: entityId.optional(),
       merchant_id: entityId.optional(),
@@ -127,7 +131,7 @@ export const detail = defineCall({
   response: partnerDetail,
 });
 
-/** Publish a partner (membership 4, or 3 with no partner yet; server-checked). Starts as 'pending'. */
+/** Publish a partner (membership 4, or 3 with no partner yet; server-checked). It is 'published' at once. */
 export const create = defineCall({
   path: 'partner/create',
   mutates: true,

@@ -1,0 +1,189 @@
+import type { Kysely } from 'kysely';
+import type { MerchantDetail, MerchantSummary } from '@/contract/calls/merchant';
+import type { PartnerDetail, PartnerSummary } from '@/contract/calls/partner';
+import type { ListingSource, ListingState, StoredImage } from '@/contract/shapes';
+import type { Database, ImageJson, MerchantRow, PartnerRow, PhotoRow } from '../db/schema';
+import { placeSlugsOf } from './place.repository';
+
+/**
+ * Rows of merchants and partners as the contract shows them (DESIGN section 5). The list mappers batch their
+ * lookups (place slugs, the viewer's favourites): one query each per page, never one per row.
+ */
+
+/** What a guest or another member may see: published by moderation and not hidden by the owner. */
+export function isPubliclyVisible(row: { status: string; visible: boolean }): boolean {
+  return row.status === 'published' && row.visible;
+}
+
+/** Mean visit-report rating, null without reports. */
+export function ratingOf(row: { rating_sum: number; report_count: number }): number | null {
+  return row.report_count > 0 ? row.rating_sum / row.report_count : null;
+}
+
+export function isoOf(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+/** The card image of a row's cover column. */
+export function coverOf(cover: ImageJson | null): { image: string; thumb: string } | null {
+  return cover ? { image: cover.image, thumb: cover.thumb } : null;
+}
+
+/** A photos-table row as the contract's stored image (its id keeps or drops it on update). */
+export function storedImageOf(photo: Pick<PhotoRow, 'id' | 'image' | 'thumb'>): StoredImage {
+  return { id: Number(photo.id), image: photo.image, thumb: photo.thumb };
+}
+
+/** The owner's and moderators' view of a row's state. */
+export function listingStateOf(row: MerchantRow | PartnerRow): ListingState {
+  return {
+    visible: row.visible,
+    status: row.status,
+    moderation_note: row.moderation_note,
+    updated_at: isoOf(row.updated_at),
+  };
+}
+
+/** Which of the listings the viewer has favourited (empty for guests). */
+export async function favoriteIdsOf(
+  db: Kysely<Database>,
+  viewerUuid: string | null,
+  source: ListingSource,
+  ids: number[],
+): Promise<Set<number>> {
+  if (viewerUuid === null || ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('favorites')
+    .select('listing_id')
+    .where('user_uuid', '=', viewerUuid)
+    .where('source', '=', source)
+    .where('listing_id', 'in', ids)
+    .execute();
+  return new Set(rows.map((r) => r.listing_id));
+}
+
+async function placesOf(db: Kysely<Database>, rows: { city_id: number }[]) {
+  const cityIds = [...new Set(rows.map((r) => r.city_id))];
+  return cityIds.length === 0 ? new Map<number, { region_slug: string; city_slug: string }>() : placeSlugsOf(db, cityIds);
+}
+
+function merchantSummaryOf(
+  row: MerchantRow,
+  place: { region_slug: string; city_slug: string } | undefined,
+  isFavorite: boolean,
+): MerchantSummary {
+  return {
+    id: row.id,
+    city_id: row.city_id,
+    region_slug: place?.region_slug ?? '',
+    city_slug: place?.city_slug ?? '',
+    name: row.name,
+    merchant_type: row.merchant_type,
+    tags: row.tags,
+    cover: coverOf(row.cover),
+    price_level: row.price_level,
+    rating: ratingOf(row),
+    report_count: row.report_count,
+    favorite_count: row.favorite_count,
+    is_favorite: isFavorite,
+    created_at: isoOf(row.created_at),
+  };
+}
+
+function partnerSummaryOf(
+  row: PartnerRow,
+  place: { region_slug: string; city_slug: string } | undefined,
+  isFavorite: boolean,
+): PartnerSummary {
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    city_id: row.city_id,
+    region_slug: place?.region_slug ?? '',
+    city_slug: place?.city_slug ?? '',
+    nickname: row.nickname,
+    age: row.age,
+    sex: row.sex,
+    tags: row.tags,
+    languages: row.languages,
+    cover: coverOf(row.cover),
+    unlock_price: row.unlock_price,
+    merchant_id: row.merchant_id,
+    favorite_count: row.favorite_count,
+    is_favorite: isFavorite,
+    created_at: isoOf(row.created_at),
+  };
+}
+
+/** Merchant cards of a page, in the rows' order. */
+export async function merchantSummaries(
+  db: Kysely<Database>,
+  rows: MerchantRow[],
+  viewerUuid: string | null,
+): Promise<MerchantSummary[]> {
+  if (rows.length === 0) return [];
+  const [places, favorites] = await Promise.all([
+    placesOf(db, rows),
+    favoriteIdsOf(db, viewerUuid, 'merchant', rows.map((r) => r.id)),
+  ]);
+  return rows.map((row) => merchantSummaryOf(row, places.get(row.city_id), favorites.has(row.id)));
+}
+
+/** Partner cards of a page, in the rows' order. */
+export async function partnerSummaries(
+  db: Kysely<Database>,
+  rows: PartnerRow[],
+  viewerUuid: string | null,
+): Promise<PartnerSummary[]> {
+  if (rows.length === 0) return [];
+  const [places, favorites] = await Promise.all([
+    placesOf(db, rows),
+    favoriteIdsOf(db, viewerUuid, 'partner', rows.map((r) => r.id)),
+  ]);
+  return rows.map((row) => partnerSummaryOf(row, places.get(row.city_id), favorites.has(row.id)));
+}
+
+/** A merchant's page: the card, its state, and the gallery (photos rows in position order). */
+export async function merchantDetailOf(
+  db: Kysely<Database>,
+  row: MerchantRow,
+  gallery: Pick<PhotoRow, 'id' | 'image' | 'thumb'>[],
+  viewerUuid: string | null,
+): Promise<MerchantDetail> {
+  const [summary] = await merchantSummaries(db, [row], viewerUuid);
+  return {
+    ...summary,
+    ...listingStateOf(row),
+    owner_uuid: row.owner_uuid,
+    address: row.address,
+    lat: row.lat,
+    lng: row.lng,
+    phone: row.phone,
+    opening_hours: row.opening_hours,
+    description: row.description,
+    gallery: gallery.map(storedImageOf),
+    social: row.social as MerchantDetail['social'],
+  };
+}
+
+/** A partner's page: the card, its state and its photos (the first is the cover). */
+export async function partnerDetailOf(
+  db: Kysely<Database>,
+  row: PartnerRow,
+  photos: Pick<PhotoRow, 'id' | 'image' | 'thumb'>[],
+  viewerUuid: string | null,
+): Promise<PartnerDetail> {
+  const [summary] = await partnerSummaries(db, [row], viewerUuid);
+  return {
+    ...summary,
+    ...listingStateOf(row),
+    owner_uuid: row.owner_uuid,
+    body_type: row.body_type,
+    drive_type: row.drive_type,
+    height: row.height,
+    intro: row.intro,
+    photos: photos.map(storedImageOf),
+    // Chat unlocks arrive with the chat issue; until then only the owner has the profile "unlocked".
+    is_unlocked: viewerUuid !== null && viewerUuid === row.owner_uuid,
+  };
+}

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import * as partner from '@/contract/calls/partner';
+import { isCanPostPartner } from '@/contract/permissions';
+import { LIST_LIMIT_DEFAULT, PHOTOS_MAX } from '@/contract/shapes';
+import { ApiFailure } from '../api/failure';
+import type { UserRow } from '../db/schema';
+import { createImageStore } from '../images/image.service';
+import { decodeListingCursor, orderOfSort, pageOf } from './listing-cursor';
+import { isPubliclyVisible, partnerDetailOf, partnerSummaries } from './listing.mappers';
+import {
+  changeListingCount,
+  checkPartnerRefs,
+  committingImages,
+  listingNotFound,
+  partnerColumns,
+  photoParts,
+  placeFilterOf,
+  publisherFacts,
+  removeDroppedImages,
+  saveListingImages,
+} from './listing.service';
+import {
+  deletePartnerWithDependents,
+  findPartner,
+  insertPartner,
+  listPublicPartners,
+  lockPartner,
+  updatePartner,
+} from './partner.repository';
+import { insertPhotos, photosOf } from './photo.repository';
+
+/**
+ * Partners (spec section 7 "Partner"): the public list and page, publishing, the owner's idempotent visible
+ * switch, and the moderators' status change and removal. Sorts as merchant.routes.ts ("recommended" is the
+ * popular order within the place). A partner's cover is a copy of its first photo.
+ */
+export default fp(
+  async function partnerRoutes(app: FastifyInstance) {
+    const { db, config } = app;
+    const images = createImageStore({ rootDir: `${config.dataDir}/uploads` });
+
+    const canSee = (row: { status: string; visible: boolean; owner_uuid: string }, viewer: UserRow | null) =>
+      isPubliclyVisible(row) || (viewer !== null && (viewer.uuid === row.owner_uuid || viewer.role === 'admin'));
+
+    app.api(partner.list, async ({ payload, session }) => {
+      const order = orderOfSort(payload.sort);
+      const cursor = decodeListingCursor('partner', order, payload.cursor);
+      const limit = payload.limit ?? LIST_LIMIT_DEFAULT;
+      const place = await placeFilterOf(db, payload.region_slug, payload.city_slug);
+      const rows = await listPublicPartners(
+        db,
+        {
+          ...place,
+          sex: payload.sex,
+          bodyType: payload.body_type,
+          ageMin: payload.age_min,
+          ageMax: payload.age_max,
+          tag: payload.tag,
+          language: payload.language,
+          merchantId: payload.merchant_id,
+          keyword: payload.keyword,
+        },
+        cursor,
+        order,
+        limit,
+      );
+      const page = pageOf('partner', order, rows, limit);
+      return { list: await partnerSummaries(db, page.rows, session?.user.uuid ?? null), next_cursor: page.nextCursor };
+    });
+
+    app.api(partner.detail, async ({ payload, session }) => {
+      const row = await findPartner(db, payload.id);
+      if (!row || !canSee(row, session?.user ?? null)) throw listingNotFound();
+      return partnerDetailOf(db, row, await photosOf(db, 'partner', row.id), session?.user.uuid ?? null);
+    });
+
+    app.api(partner.create, async ({ payload, session, files, request }) => {
+      const uuid = session.user.uuid;
+      if (!isCanPostPartner(await publisherFacts(db, uuid))) throw new ApiFailure('listing.cannotPostPartner');
+      const parts = photoParts(files);
+      if (parts.length === 0) throw new ApiFailure('listing.photoRequired', {}, 200, { field: 'photo0', code: 'zod.array.min' });
+      if (parts.length > PHOTOS_MAX) throw new ApiFailure('listing.tooManyPhotos', { max: PHOTOS_MAX });
+      const city = await checkPartnerRefs(db, payload);
+      const saved = await saveListingImages(images, parts, request.log);
+      const row = await committingImages(images, saved, request.log, () =>
+        db.transaction().execute(async (trx) => {
+          // Under the user's row lock, so a membership-3 user's two simultaneous "first" profiles cannot both pass.
+          if (!isCanPostPartner(await publisherFacts(trx, uuid, true))) throw new ApiFailure('listing.cannotPostPartner');
+          const inserted = await insertPartner(trx, {
+            ...partnerColumns(payload, city),
+            uuid: randomUUID(),
+            owner_uuid: uuid,
+            cover: JSON.stringify(saved[0]),
+            status: 'published',
+          });
+          await insertPhotos(trx, 'partner', inserted.id, saved);
+          await changeListingCount(trx, uuid, 'partner_count', 1);
+          return inserted;
+        }),
+      );
+      return partnerDetailOf(db, row, await photosOf(db, 'partner', row.id), uuid);
+    });
+
+    app.api(partner.setVisiable, async ({ payload, session }) => {
+      const row = await db.transaction().execute(async (trx) => {
+        const current = await lockPartner(trx, payload.id);
+        if (!current || current.owner_uuid !== session.user.uuid) throw listingNotFound();
+        if (current.visible === payload.visible) return current;
+        return updatePartner(trx, current.id, { visible: payload.visible });
+      });
+      return { visible: row.visible };
+    });
+
+    app.api(partner.update, async ({ payload, session, request }) => {
+      const row = await db.transaction().execute(async (trx) => {
+        const current = await lockPartner(trx, payload.id);
+        if (!current) throw listingNotFound();
+        return updatePartner(trx, current.id, { status: payload.status, moderation_note: payload.note ?? null });
+      });
+      request.log.info({ partner: row.id, status: row.status, moderator: session.user.uuid }, 'partner moderated');
+      return partnerDetailOf(db, row, await photosOf(db, 'partner', row.id), session.user.uuid);
+    });
+
+    app.api(partner.delete, async ({ payload, session, request }) => {
+      const { row, photos } = await db.transaction().execute(async (trx) => {
+        const current = await lockPartner(trx, payload.id);
+        if (!current) throw listingNotFound();
+        const removed = await deletePartnerWithDependents(trx, current.id);
+        await changeListingCount(trx, current.owner_uuid, 'partner_count', -1);
+        return { row: current, photos: removed };
+      });
+      request.log.info({ partner: row.id, owner: row.owner_uuid, moderator: session.user.uuid, reason: payload.reason }, 'partner removed');
+      // The cover is a copy of the first photo's URLs; removing it again is harmless.
+      await removeDroppedImages(db, images, [row.cover, ...photos], request.log);
+      return null;
+    });
+  },
+  { name: 'partner-routes', dependencies: ['api', 'core'] },
+);
