@@ -40,6 +40,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
 export async function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client whose connection the server dropped (restart, failover, an admin's terminate) is emitted
+    // here; the pool discards it and connects anew on the next query. Without a listener Node would exit.
+    pool.on('error', (error) => process.emitWarning(`PostgreSQL idle client error: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
