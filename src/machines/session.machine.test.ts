@@ -248,6 +248,14 @@ describe('session machine: boot', () => {
     expect(config.world.chat.connected).toBe(false);
   });
 
+  it('a login whose user fetch is cut off (page left, network) keeps the new token for the next start', async () => {
+    const { actor, world } = startGuest({ fetchUser: [{ error: new ApiError('user/me canceled', { kind: 'canceled' }) }] });
+    actor.send({ type: 'session.login', token: 'token-new' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('unreachable');
+    expect(world.stored.token).toBe('token-new');
+  });
+
   it('signing out while unreachable forgets the stored token locally', async () => {
     const { actor, world } = start({ token: 'token-stored' }, { fetchUser: [{ error: new ApiError('x', { kind: 'network' }) }] });
     await settle();
@@ -656,7 +664,8 @@ function modelParams(
         const real = same(model);
         expect(real.tags.size).toBe(0);
         // The stored token survives; nothing of the half-loaded session is shown.
-        expect(real.context).toMatchObject({ token: input.token, user: null, config: null });
+        expect(real.context).toMatchObject({ user: null, config: null });
+        expect([input.token, sessionTestEvents['session.login'].token]).toContain(real.context.token);
         expect(real.context.error?.code).toBe('network');
         expect(world.chat.connected).toBe(false);
       },

@@ -76,7 +76,8 @@ const endSession = ['clearToken', 'resetSession', 'disconnectChat', 'runRefreshH
 /** A failure that says nothing about the token: the server was not reached or could not answer. */
 export function isUnreachableError(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
-  if (error.kind === 'network' || error.kind === 'timeout') return true;
+  // 'canceled': the page was left or reloaded mid-request, which says nothing about the token either.
+  if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'canceled') return true;
   return error.kind === 'http' && error.httpStatus !== undefined && (error.httpStatus >= 500 || error.httpStatus === 408 || error.httpStatus === 429);
 }
 
@@ -273,14 +274,25 @@ export const sessionMachine = setup({
             src: 'fetchUser',
             onDone: { target: 'fetchingConfig', actions: assign({ user: ({ event }) => event.output }) },
             // The pending action stays: the dialog is still open and shows the error, and a retry may succeed.
-            onError: {
-              target: '#session.guest',
-              actions: [
-                'clearToken',
-                'resetSession',
-                { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-              ],
-            },
+            // A new token that could not be checked (network, page left mid-request) is kept, as at boot.
+            onError: [
+              {
+                guard: { type: 'isUnreachable', params: ({ event }) => ({ error: event.error }) },
+                target: '#session.unreachable',
+                actions: [
+                  assign({ user: null, config: null }),
+                  { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+                ],
+              },
+              {
+                target: '#session.guest',
+                actions: [
+                  'clearToken',
+                  'resetSession',
+                  { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+                ],
+              },
+            ],
           },
         },
         fetchingConfig: {
