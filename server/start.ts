@@ -3,22 +3,27 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts';
+import { prepareDemoPool, seedDemoListings } from './seed/demo-listings';
 
 /**
  * `npm start`: builds the SPA when it is not built, opens (and on first run creates) the database, migrates,
- * seeds the demo accounts, serves on PORT, and shuts down cleanly on SIGINT/SIGTERM.
+ * seeds the demo accounts and demo listings (SEED_DEMO), serves on PORT, and shuts down cleanly on SIGINT/SIGTERM.
  */
 async function main() {
   const config = loadConfig();
+  // Demo pictures are drawn on sharp's threads while the app builds and the database opens and migrates.
+  const demo = config.seedDemo ? prepareDemoPool(config.dataDir) : null;
   if (!existsSync(path.join(config.distDir, 'index.html'))) {
     console.log('Building the web app (first start)…');
     const { build } = await import('vite');
     await build({ logLevel: 'warn' });
   }
   const app = await buildApp(config);
-  if (config.seedDemo) {
+  if (demo) {
     const created = await seedDemoAccounts(app.db, app.passwords);
     if (created.length > 0) app.log.info({ created }, 'demo accounts created');
+    const listings = await seedDemoListings(app.db, demo.store, { dataDir: config.dataDir, pool: await demo.pool });
+    if (listings.cities > 0) app.log.info({ ...listings, ms: Math.round(listings.ms) }, 'demo listings created');
   }
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -22,12 +22,28 @@ import { Route as LangLoginRouteImport } from './routes/$lang/login'
 import { Route as LangRegisterRouteImport } from './routes/$lang/register'
 import { Route as LangResetPwdRouteImport } from './routes/$lang/reset-pwd'
 import { Route as LangResetlinkSuccessRouteImport } from './routes/$lang/resetlink-success'
+import { Route as LangSearchRouteImport } from './routes/$lang/search'
+import { Route as LangRegionIndexRouteImport } from './routes/$lang/$region/index'
+import { Route as LangAuthKycRouteImport } from './routes/$lang/_auth/_kyc'
 import { Route as LangInfoPageRouteImport } from './routes/$lang/info/$page'
 import { Route as LangMemberIndexRouteImport } from './routes/$lang/member/index'
+import { Route as LangPartnerIdRouteImport } from './routes/$lang/partner/$id'
+import { Route as LangRegionCityIndexRouteImport } from './routes/$lang/$region/$city/index'
+import { Route as LangRegionCitySourceRouteImport } from './routes/$lang/$region/$city/$source'
+import { Route as LangAuthCollectionSourceRouteImport } from './routes/$lang/_auth/collection.$source'
+import { Route as LangMerchantIdIndexRouteImport } from './routes/$lang/merchant/$id/index'
+import { Route as LangMerchantIdVisitReportRouteImport } from './routes/$lang/merchant/$id/visit-report'
 import { Route as LangAuthMemberSetupIndexRouteImport } from './routes/$lang/_auth/member/setup/index'
 import { Route as LangAuthMemberSetupChangeEmailRouteImport } from './routes/$lang/_auth/member/setup/change-email'
 import { Route as LangAuthMemberSetupChangePasswordRouteImport } from './routes/$lang/_auth/member/setup/change-password'
 import { Route as LangAuthMemberSetupVerifyEmailRouteImport } from './routes/$lang/_auth/member/setup/verify-email'
+import { Route as LangAuthKycMemberContentSourceRouteImport } from './routes/$lang/_auth/_kyc/member/content/$source'
+import { Route as LangAuthKycMemberMerchantPublishRouteImport } from './routes/$lang/_auth/_kyc/member/merchant/publish'
+import { Route as LangAuthKycMemberPartnerPublishRouteImport } from './routes/$lang/_auth/_kyc/member/partner/publish'
+import { Route as LangAuthMemberMerchantIdModifyRouteImport } from './routes/$lang/_auth/member/merchant/$id/modify'
+import { Route as LangAuthMemberMerchantIdPreviewRouteImport } from './routes/$lang/_auth/member/merchant/$id/preview'
+import { Route as LangAuthMemberPartnerIdModifyRouteImport } from './routes/$lang/_auth/member/partner/$id/modify'
+import { Route as LangAuthMemberPartnerIdPreviewRouteImport } from './routes/$lang/_auth/member/partner/$id/preview'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -93,6 +109,20 @@ const LangResetlinkSuccessRoute = LangResetlinkSuccessRouteImport.update({
   path: '/resetlink-success',
   getParentRoute: () => LangRoute,
 } as any)
+const LangSearchRoute = LangSearchRouteImport.update({
+  id: '/search',
+  path: '/search',
+  getParentRoute: () => LangRoute,
+} as any)
+const LangRegionIndexRoute = LangRegionIndexRouteImport.update({
+  id: '/$region/',
+  path: '/$region/',
+  getParentRoute: () => LangRoute,
+} as any)
+const LangAuthKycRoute = LangAuthKycRouteImport.update({
+  id: '/_kyc',
+  getParentRoute: () => LangAuthRoute,
+} as any)
 const LangInfoPageRoute = LangInfoPageRouteImport.update({
   id: '/info/$page',
   path: '/info/$page',
@@ -103,6 +133,38 @@ const LangMemberIndexRoute = LangMemberIndexRouteImport.update({
   path: '/member/',
   getParentRoute: () => LangRoute,
 } as any)
+const LangPartnerIdRoute = LangPartnerIdRouteImport.update({
+  id: '/partner/$id',
+  path: '/partner/$id',
+  getParentRoute: () => LangRoute,
+} as any)
+const LangRegionCityIndexRoute = LangRegionCityIndexRouteImport.update({
+  id: '/$region/$city/',
+  path: '/$region/$city/',
+  getParentRoute: () => LangRoute,
+} as any)
+const LangRegionCitySourceRoute = LangRegionCitySourceRouteImport.update({
+  id: '/$region/$city/$source',
+  path: '/$region/$city/$source',
+  getParentRoute: () => LangRoute,
+} as any)
+const LangAuthCollectionSourceRoute =
+  LangAuthCollectionSourceRouteImport.update({
+    id: '/collection/$source',
+    path: '/collection/$source',
+    getParentRoute: () => LangAuthRoute,
+  } as any)
+const LangMerchantIdIndexRoute = LangMerchantIdIndexRouteImport.update({
+  id: '/merchant/$id/',
+  path: '/merchant/$id/',
+  getParentRoute: () => LangRoute,
+} as any)
+const LangMerchantIdVisitReportRoute =
+  LangMerchantIdVisitReportRouteImport.update({
+    id: '/merchant/$id/visit-report',
+    path: '/merchant/$id/visit-report',
+    getParentRoute: () => LangRoute,
+  } as any)
 const LangAuthMemberSetupIndexRoute =
   LangAuthMemberSetupIndexRouteImport.update({
     id: '/member/setup/',
@@ -127,6 +189,48 @@ const LangAuthMemberSetupVerifyEmailRoute =
     path: '/member/setup/verify-email',
     getParentRoute: () => LangAuthRoute,
   } as any)
+const LangAuthKycMemberContentSourceRoute =
+  LangAuthKycMemberContentSourceRouteImport.update({
+    id: '/member/content/$source',
+    path: '/member/content/$source',
+    getParentRoute: () => LangAuthKycRoute,
+  } as any)
+const LangAuthKycMemberMerchantPublishRoute =
+  LangAuthKycMemberMerchantPublishRouteImport.update({
+    id: '/member/merchant/publish',
+    path: '/member/merchant/publish',
+    getParentRoute: () => LangAuthKycRoute,
+  } as any)
+const LangAuthKycMemberPartnerPublishRoute =
+  LangAuthKycMemberPartnerPublishRouteImport.update({
+    id: '/member/partner/publish',
+    path: '/member/partner/publish',
+    getParentRoute: () => LangAuthKycRoute,
+  } as any)
+const LangAuthMemberMerchantIdModifyRoute =
+  LangAuthMemberMerchantIdModifyRouteImport.update({
+    id: '/member/merchant/$id/modify',
+    path: '/member/merchant/$id/modify',
+    getParentRoute: () => LangAuthRoute,
+  } as any)
+const LangAuthMemberMerchantIdPreviewRoute =
+  LangAuthMemberMerchantIdPreviewRouteImport.update({
+    id: '/member/merchant/$id/preview',
+    path: '/member/merchant/$id/preview',
+    getParentRoute: () => LangAuthRoute,
+  } as any)
+const LangAuthMemberPartnerIdModifyRoute =
+  LangAuthMemberPartnerIdModifyRouteImport.update({
+    id: '/member/partner/$id/modify',
+    path: '/member/partner/$id/modify',
+    getParentRoute: () => LangAuthRoute,
+  } as any)
+const LangAuthMemberPartnerIdPreviewRoute =
+  LangAuthMemberPartnerIdPreviewRouteImport.update({
+    id: '/member/partner/$id/preview',
+    path: '/member/partner/$id/preview',
+    getParentRoute: () => LangAuthRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -140,13 +244,28 @@ export interface FileRoutesByFullPath {
   '/$lang/register': typeof LangRegisterRoute
   '/$lang/reset-pwd': typeof LangResetPwdRoute
   '/$lang/resetlink-success': typeof LangResetlinkSuccessRoute
+  '/$lang/search': typeof LangSearchRoute
   '/$lang/': typeof LangIndexRoute
   '/$lang/info/$page': typeof LangInfoPageRoute
+  '/$lang/partner/$id': typeof LangPartnerIdRoute
+  '/$lang/$region/': typeof LangRegionIndexRoute
   '/$lang/member/': typeof LangMemberIndexRoute
+  '/$lang/$region/$city/$source': typeof LangRegionCitySourceRoute
+  '/$lang/collection/$source': typeof LangAuthCollectionSourceRoute
+  '/$lang/merchant/$id/visit-report': typeof LangMerchantIdVisitReportRoute
+  '/$lang/$region/$city/': typeof LangRegionCityIndexRoute
+  '/$lang/merchant/$id/': typeof LangMerchantIdIndexRoute
   '/$lang/member/setup/change-email': typeof LangAuthMemberSetupChangeEmailRoute
   '/$lang/member/setup/change-password': typeof LangAuthMemberSetupChangePasswordRoute
   '/$lang/member/setup/verify-email': typeof LangAuthMemberSetupVerifyEmailRoute
   '/$lang/member/setup/': typeof LangAuthMemberSetupIndexRoute
+  '/$lang/member/content/$source': typeof LangAuthKycMemberContentSourceRoute
+  '/$lang/member/merchant/publish': typeof LangAuthKycMemberMerchantPublishRoute
+  '/$lang/member/partner/publish': typeof LangAuthKycMemberPartnerPublishRoute
+  '/$lang/member/merchant/$id/modify': typeof LangAuthMemberMerchantIdModifyRoute
+  '/$lang/member/merchant/$id/preview': typeof LangAuthMemberMerchantIdPreviewRoute
+  '/$lang/member/partner/$id/modify': typeof LangAuthMemberPartnerIdModifyRoute
+  '/$lang/member/partner/$id/preview': typeof LangAuthMemberPartnerIdPreviewRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -160,12 +279,27 @@ export interface FileRoutesByTo {
   '/$lang/register': typeof LangRegisterRoute
   '/$lang/reset-pwd': typeof LangResetPwdRoute
   '/$lang/resetlink-success': typeof LangResetlinkSuccessRoute
+  '/$lang/search': typeof LangSearchRoute
   '/$lang/info/$page': typeof LangInfoPageRoute
+  '/$lang/partner/$id': typeof LangPartnerIdRoute
+  '/$lang/$region': typeof LangRegionIndexRoute
   '/$lang/member': typeof LangMemberIndexRoute
+  '/$lang/$region/$city/$source': typeof LangRegionCitySourceRoute
+  '/$lang/collection/$source': typeof LangAuthCollectionSourceRoute
+  '/$lang/merchant/$id/visit-report': typeof LangMerchantIdVisitReportRoute
+  '/$lang/$region/$city': typeof LangRegionCityIndexRoute
+  '/$lang/merchant/$id': typeof LangMerchantIdIndexRoute
   '/$lang/member/setup/change-email': typeof LangAuthMemberSetupChangeEmailRoute
   '/$lang/member/setup/change-password': typeof LangAuthMemberSetupChangePasswordRoute
   '/$lang/member/setup/verify-email': typeof LangAuthMemberSetupVerifyEmailRoute
   '/$lang/member/setup': typeof LangAuthMemberSetupIndexRoute
+  '/$lang/member/content/$source': typeof LangAuthKycMemberContentSourceRoute
+  '/$lang/member/merchant/publish': typeof LangAuthKycMemberMerchantPublishRoute
+  '/$lang/member/partner/publish': typeof LangAuthKycMemberPartnerPublishRoute
+  '/$lang/member/merchant/$id/modify': typeof LangAuthMemberMerchantIdModifyRoute
+  '/$lang/member/merchant/$id/preview': typeof LangAuthMemberMerchantIdPreviewRoute
+  '/$lang/member/partner/$id/modify': typeof LangAuthMemberPartnerIdModifyRoute
+  '/$lang/member/partner/$id/preview': typeof LangAuthMemberPartnerIdPreviewRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -181,13 +315,29 @@ export interface FileRoutesById {
   '/$lang/register': typeof LangRegisterRoute
   '/$lang/reset-pwd': typeof LangResetPwdRoute
   '/$lang/resetlink-success': typeof LangResetlinkSuccessRoute
+  '/$lang/search': typeof LangSearchRoute
   '/$lang/': typeof LangIndexRoute
+  '/$lang/_auth/_kyc': typeof LangAuthKycRouteWithChildren
   '/$lang/info/$page': typeof LangInfoPageRoute
+  '/$lang/partner/$id': typeof LangPartnerIdRoute
+  '/$lang/$region/': typeof LangRegionIndexRoute
   '/$lang/member/': typeof LangMemberIndexRoute
+  '/$lang/$region/$city/$source': typeof LangRegionCitySourceRoute
+  '/$lang/_auth/collection/$source': typeof LangAuthCollectionSourceRoute
+  '/$lang/merchant/$id/visit-report': typeof LangMerchantIdVisitReportRoute
+  '/$lang/$region/$city/': typeof LangRegionCityIndexRoute
+  '/$lang/merchant/$id/': typeof LangMerchantIdIndexRoute
   '/$lang/_auth/member/setup/change-email': typeof LangAuthMemberSetupChangeEmailRoute
   '/$lang/_auth/member/setup/change-password': typeof LangAuthMemberSetupChangePasswordRoute
   '/$lang/_auth/member/setup/verify-email': typeof LangAuthMemberSetupVerifyEmailRoute
   '/$lang/_auth/member/setup/': typeof LangAuthMemberSetupIndexRoute
+  '/$lang/_auth/_kyc/member/content/$source': typeof LangAuthKycMemberContentSourceRoute
+  '/$lang/_auth/_kyc/member/merchant/publish': typeof LangAuthKycMemberMerchantPublishRoute
+  '/$lang/_auth/_kyc/member/partner/publish': typeof LangAuthKycMemberPartnerPublishRoute
+  '/$lang/_auth/member/merchant/$id/modify': typeof LangAuthMemberMerchantIdModifyRoute
+  '/$lang/_auth/member/merchant/$id/preview': typeof LangAuthMemberMerchantIdPreviewRoute
+  '/$lang/_auth/member/partner/$id/modify': typeof LangAuthMemberPartnerIdModifyRoute
+  '/$lang/_auth/member/partner/$id/preview': typeof LangAuthMemberPartnerIdPreviewRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -203,13 +353,28 @@ export interface FileRouteTypes {
     | '/$lang/register'
     | '/$lang/reset-pwd'
     | '/$lang/resetlink-success'
+    | '/$lang/search'
     | '/$lang/'
     | '/$lang/info/$page'
+    | '/$lang/partner/$id'
+    | '/$lang/$region/'
     | '/$lang/member/'
+    | '/$lang/$region/$city/$source'
+    | '/$lang/collection/$source'
+    | '/$lang/merchant/$id/visit-report'
+    | '/$lang/$region/$city/'
+    | '/$lang/merchant/$id/'
     | '/$lang/member/setup/change-email'
     | '/$lang/member/setup/change-password'
     | '/$lang/member/setup/verify-email'
     | '/$lang/member/setup/'
+    | '/$lang/member/content/$source'
+    | '/$lang/member/merchant/publish'
+    | '/$lang/member/partner/publish'
+    | '/$lang/member/merchant/$id/modify'
+    | '/$lang/member/merchant/$id/preview'
+    | '/$lang/member/partner/$id/modify'
+    | '/$lang/member/partner/$id/preview'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -223,12 +388,27 @@ export interface FileRouteTypes {
     | '/$lang/register'
     | '/$lang/reset-pwd'
     | '/$lang/resetlink-success'
+    | '/$lang/search'
     | '/$lang/info/$page'
+    | '/$lang/partner/$id'
+    | '/$lang/$region'
     | '/$lang/member'
+    | '/$lang/$region/$city/$source'
+    | '/$lang/collection/$source'
+    | '/$lang/merchant/$id/visit-report'
+    | '/$lang/$region/$city'
+    | '/$lang/merchant/$id'
     | '/$lang/member/setup/change-email'
     | '/$lang/member/setup/change-password'
     | '/$lang/member/setup/verify-email'
     | '/$lang/member/setup'
+    | '/$lang/member/content/$source'
+    | '/$lang/member/merchant/publish'
+    | '/$lang/member/partner/publish'
+    | '/$lang/member/merchant/$id/modify'
+    | '/$lang/member/merchant/$id/preview'
+    | '/$lang/member/partner/$id/modify'
+    | '/$lang/member/partner/$id/preview'
   id:
     | '__root__'
     | '/'
@@ -243,13 +423,29 @@ export interface FileRouteTypes {
     | '/$lang/register'
     | '/$lang/reset-pwd'
     | '/$lang/resetlink-success'
+    | '/$lang/search'
     | '/$lang/'
+    | '/$lang/_auth/_kyc'
     | '/$lang/info/$page'
+    | '/$lang/partner/$id'
+    | '/$lang/$region/'
     | '/$lang/member/'
+    | '/$lang/$region/$city/$source'
+    | '/$lang/_auth/collection/$source'
+    | '/$lang/merchant/$id/visit-report'
+    | '/$lang/$region/$city/'
+    | '/$lang/merchant/$id/'
     | '/$lang/_auth/member/setup/change-email'
     | '/$lang/_auth/member/setup/change-password'
     | '/$lang/_auth/member/setup/verify-email'
     | '/$lang/_auth/member/setup/'
+    | '/$lang/_auth/_kyc/member/content/$source'
+    | '/$lang/_auth/_kyc/member/merchant/publish'
+    | '/$lang/_auth/_kyc/member/partner/publish'
+    | '/$lang/_auth/member/merchant/$id/modify'
+    | '/$lang/_auth/member/merchant/$id/preview'
+    | '/$lang/_auth/member/partner/$id/modify'
+    | '/$lang/_auth/member/partner/$id/preview'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -350,6 +546,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangResetlinkSuccessRouteImport
       parentRoute: typeof LangRoute
     }
+    '/$lang/search': {
+      id: '/$lang/search'
+      path: '/search'
+      fullPath: '/$lang/search'
+      preLoaderRoute: typeof LangSearchRouteImport
+      parentRoute: typeof LangRoute
+    }
+    '/$lang/$region/': {
+      id: '/$lang/$region/'
+      path: '/$region'
+      fullPath: '/$lang/$region/'
+      preLoaderRoute: typeof LangRegionIndexRouteImport
+      parentRoute: typeof LangRoute
+    }
+    '/$lang/_auth/_kyc': {
+      id: '/$lang/_auth/_kyc'
+      path: ''
+      fullPath: '/$lang'
+      preLoaderRoute: typeof LangAuthKycRouteImport
+      parentRoute: typeof LangAuthRoute
+    }
     '/$lang/info/$page': {
       id: '/$lang/info/$page'
       path: '/info/$page'
@@ -362,6 +579,48 @@ declare module '@tanstack/react-router' {
       path: '/member'
       fullPath: '/$lang/member/'
       preLoaderRoute: typeof LangMemberIndexRouteImport
+      parentRoute: typeof LangRoute
+    }
+    '/$lang/partner/$id': {
+      id: '/$lang/partner/$id'
+      path: '/partner/$id'
+      fullPath: '/$lang/partner/$id'
+      preLoaderRoute: typeof LangPartnerIdRouteImport
+      parentRoute: typeof LangRoute
+    }
+    '/$lang/$region/$city/': {
+      id: '/$lang/$region/$city/'
+      path: '/$region/$city'
+      fullPath: '/$lang/$region/$city/'
+      preLoaderRoute: typeof LangRegionCityIndexRouteImport
+      parentRoute: typeof LangRoute
+    }
+    '/$lang/$region/$city/$source': {
+      id: '/$lang/$region/$city/$source'
+      path: '/$region/$city/$source'
+      fullPath: '/$lang/$region/$city/$source'
+      preLoaderRoute: typeof LangRegionCitySourceRouteImport
+      parentRoute: typeof LangRoute
+    }
+    '/$lang/_auth/collection/$source': {
+      id: '/$lang/_auth/collection/$source'
+      path: '/collection/$source'
+      fullPath: '/$lang/collection/$source'
+      preLoaderRoute: typeof LangAuthCollectionSourceRouteImport
+      parentRoute: typeof LangAuthRoute
+    }
+    '/$lang/merchant/$id/': {
+      id: '/$lang/merchant/$id/'
+      path: '/merchant/$id'
+      fullPath: '/$lang/merchant/$id/'
+      preLoaderRoute: typeof LangMerchantIdIndexRouteImport
+      parentRoute: typeof LangRoute
+    }
+    '/$lang/merchant/$id/visit-report': {
+      id: '/$lang/merchant/$id/visit-report'
+      path: '/merchant/$id/visit-report'
+      fullPath: '/$lang/merchant/$id/visit-report'
+      preLoaderRoute: typeof LangMerchantIdVisitReportRouteImport
       parentRoute: typeof LangRoute
     }
     '/$lang/_auth/member/setup/': {
@@ -392,22 +651,99 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangAuthMemberSetupVerifyEmailRouteImport
       parentRoute: typeof LangAuthRoute
     }
+    '/$lang/_auth/_kyc/member/content/$source': {
+      id: '/$lang/_auth/_kyc/member/content/$source'
+      path: '/member/content/$source'
+      fullPath: '/$lang/member/content/$source'
+      preLoaderRoute: typeof LangAuthKycMemberContentSourceRouteImport
+      parentRoute: typeof LangAuthKycRoute
+    }
+    '/$lang/_auth/_kyc/member/merchant/publish': {
+      id: '/$lang/_auth/_kyc/member/merchant/publish'
+      path: '/member/merchant/publish'
+      fullPath: '/$lang/member/merchant/publish'
+      preLoaderRoute: typeof LangAuthKycMemberMerchantPublishRouteImport
+      parentRoute: typeof LangAuthKycRoute
+    }
+    '/$lang/_auth/_kyc/member/partner/publish': {
+      id: '/$lang/_auth/_kyc/member/partner/publish'
+      path: '/member/partner/publish'
+      fullPath: '/$lang/member/partner/publish'
+      preLoaderRoute: typeof LangAuthKycMemberPartnerPublishRouteImport
+      parentRoute: typeof LangAuthKycRoute
+    }
+    '/$lang/_auth/member/merchant/$id/modify': {
+      id: '/$lang/_auth/member/merchant/$id/modify'
+      path: '/member/merchant/$id/modify'
+      fullPath: '/$lang/member/merchant/$id/modify'
+      preLoaderRoute: typeof LangAuthMemberMerchantIdModifyRouteImport
+      parentRoute: typeof LangAuthRoute
+    }
+    '/$lang/_auth/member/merchant/$id/preview': {
+      id: '/$lang/_auth/member/merchant/$id/preview'
+      path: '/member/merchant/$id/preview'
+      fullPath: '/$lang/member/merchant/$id/preview'
+      preLoaderRoute: typeof LangAuthMemberMerchantIdPreviewRouteImport
+      parentRoute: typeof LangAuthRoute
+    }
+    '/$lang/_auth/member/partner/$id/modify': {
+      id: '/$lang/_auth/member/partner/$id/modify'
+      path: '/member/partner/$id/modify'
+      fullPath: '/$lang/member/partner/$id/modify'
+      preLoaderRoute: typeof LangAuthMemberPartnerIdModifyRouteImport
+      parentRoute: typeof LangAuthRoute
+    }
+    '/$lang/_auth/member/partner/$id/preview': {
+      id: '/$lang/_auth/member/partner/$id/preview'
+      path: '/member/partner/$id/preview'
+      fullPath: '/$lang/member/partner/$id/preview'
+      preLoaderRoute: typeof LangAuthMemberPartnerIdPreviewRouteImport
+      parentRoute: typeof LangAuthRoute
+    }
   }
 }
 
+interface LangAuthKycRouteChildren {
+  LangAuthKycMemberContentSourceRoute: typeof LangAuthKycMemberContentSourceRoute
+  LangAuthKycMemberMerchantPublishRoute: typeof LangAuthKycMemberMerchantPublishRoute
+  LangAuthKycMemberPartnerPublishRoute: typeof LangAuthKycMemberPartnerPublishRoute
+}
+
+const LangAuthKycRouteChildren: LangAuthKycRouteChildren = {
+  LangAuthKycMemberContentSourceRoute: LangAuthKycMemberContentSourceRoute,
+  LangAuthKycMemberMerchantPublishRoute: LangAuthKycMemberMerchantPublishRoute,
+  LangAuthKycMemberPartnerPublishRoute: LangAuthKycMemberPartnerPublishRoute,
+}
+
+const LangAuthKycRouteWithChildren = LangAuthKycRoute._addFileChildren(
+  LangAuthKycRouteChildren,
+)
+
 interface LangAuthRouteChildren {
+  LangAuthKycRoute: typeof LangAuthKycRouteWithChildren
+  LangAuthCollectionSourceRoute: typeof LangAuthCollectionSourceRoute
   LangAuthMemberSetupChangeEmailRoute: typeof LangAuthMemberSetupChangeEmailRoute
   LangAuthMemberSetupChangePasswordRoute: typeof LangAuthMemberSetupChangePasswordRoute
   LangAuthMemberSetupVerifyEmailRoute: typeof LangAuthMemberSetupVerifyEmailRoute
   LangAuthMemberSetupIndexRoute: typeof LangAuthMemberSetupIndexRoute
+  LangAuthMemberMerchantIdModifyRoute: typeof LangAuthMemberMerchantIdModifyRoute
+  LangAuthMemberMerchantIdPreviewRoute: typeof LangAuthMemberMerchantIdPreviewRoute
+  LangAuthMemberPartnerIdModifyRoute: typeof LangAuthMemberPartnerIdModifyRoute
+  LangAuthMemberPartnerIdPreviewRoute: typeof LangAuthMemberPartnerIdPreviewRoute
 }
 
 const LangAuthRouteChildren: LangAuthRouteChildren = {
+  LangAuthKycRoute: LangAuthKycRouteWithChildren,
+  LangAuthCollectionSourceRoute: LangAuthCollectionSourceRoute,
   LangAuthMemberSetupChangeEmailRoute: LangAuthMemberSetupChangeEmailRoute,
   LangAuthMemberSetupChangePasswordRoute:
     LangAuthMemberSetupChangePasswordRoute,
   LangAuthMemberSetupVerifyEmailRoute: LangAuthMemberSetupVerifyEmailRoute,
   LangAuthMemberSetupIndexRoute: LangAuthMemberSetupIndexRoute,
+  LangAuthMemberMerchantIdModifyRoute: LangAuthMemberMerchantIdModifyRoute,
+  LangAuthMemberMerchantIdPreviewRoute: LangAuthMemberMerchantIdPreviewRoute,
+  LangAuthMemberPartnerIdModifyRoute: LangAuthMemberPartnerIdModifyRoute,
+  LangAuthMemberPartnerIdPreviewRoute: LangAuthMemberPartnerIdPreviewRoute,
 }
 
 const LangAuthRouteWithChildren = LangAuthRoute._addFileChildren(
@@ -425,9 +761,16 @@ interface LangRouteChildren {
   LangRegisterRoute: typeof LangRegisterRoute
   LangResetPwdRoute: typeof LangResetPwdRoute
   LangResetlinkSuccessRoute: typeof LangResetlinkSuccessRoute
+  LangSearchRoute: typeof LangSearchRoute
   LangIndexRoute: typeof LangIndexRoute
   LangInfoPageRoute: typeof LangInfoPageRoute
+  LangPartnerIdRoute: typeof LangPartnerIdRoute
+  LangRegionIndexRoute: typeof LangRegionIndexRoute
   LangMemberIndexRoute: typeof LangMemberIndexRoute
+  LangRegionCitySourceRoute: typeof LangRegionCitySourceRoute
+  LangMerchantIdVisitReportRoute: typeof LangMerchantIdVisitReportRoute
+  LangRegionCityIndexRoute: typeof LangRegionCityIndexRoute
+  LangMerchantIdIndexRoute: typeof LangMerchantIdIndexRoute
 }
 
 const LangRouteChildren: LangRouteChildren = {
@@ -441,9 +784,16 @@ const LangRouteChildren: LangRouteChildren = {
   LangRegisterRoute: LangRegisterRoute,
   LangResetPwdRoute: LangResetPwdRoute,
   LangResetlinkSuccessRoute: LangResetlinkSuccessRoute,
+  LangSearchRoute: LangSearchRoute,
   LangIndexRoute: LangIndexRoute,
   LangInfoPageRoute: LangInfoPageRoute,
+  LangPartnerIdRoute: LangPartnerIdRoute,
+  LangRegionIndexRoute: LangRegionIndexRoute,
   LangMemberIndexRoute: LangMemberIndexRoute,
+  LangRegionCitySourceRoute: LangRegionCitySourceRoute,
+  LangMerchantIdVisitReportRoute: LangMerchantIdVisitReportRoute,
+  LangRegionCityIndexRoute: LangRegionCityIndexRoute,
+  LangMerchantIdIndexRoute: LangMerchantIdIndexRoute,
 }
 
 const LangRouteWithChildren = LangRoute._addFileChildren(LangRouteChildren)

@@ -4,9 +4,13 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
 import { API_BASE } from '@/contract/constants';
 import { localeFromAcceptLanguage } from '@/contract/enums';
-import { isKnownRoute } from '@/contract/routes';
+import { isDevPath, matchesRoutePattern } from '@/contract/routes';
+import { LISTING_SOURCES, slug } from '@/contract/shapes';
+import type { Database } from '../db/schema';
+import { findCityBySlugs, findRegionBySlug } from '../directory/place.repository';
 import { translate } from '../i18n';
 
 export interface BuildInfo {
@@ -34,6 +38,46 @@ export function readBuildInfo(distDir: string): BuildInfo {
 export function injectRuntimeConfig(html: string, runtime: ClientRuntimeConfig): string {
   const json = JSON.stringify(runtime).replace(/</g, '\\u003c');
   return html.replace('</head>', `<script id="app-config" type="application/json">${json}</script></head>`);
+}
+
+/**
+ * The directory's place routes, /{lang}/{region}[/{city}[/{source}]] (route patterns '/$lang/$region',
+ * '/$lang/$region/$city', '/$lang/$region/$city/$source', with or without the index route's trailing slash).
+ */
+export function isPlacePattern(pattern: string): boolean {
+  return /^\/\$lang\/\$region(?:\/\$city(?:\/\$source)?)?\/?$/.test(pattern);
+}
+
+/**
+ * Whether a place path names a real place (the server half of region-route-verify, DESIGN section 7): a known
+ * region, a city of that region, and a source of merchant|partner. Anything else is HTTP 404, like the page the
+ * client shows. Slugs are checked for shape first, so a random path costs no query.
+ */
+export async function isKnownPlace(db: Kysely<Database>, pathname: string): Promise<boolean> {
+  let segments: string[];
+  try {
+    segments = pathname.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
+  } catch {
+    return false;
+  }
+  const [, region, city, source] = segments;
+  if (segments.length < 2 || segments.length > 4) return false;
+  if (source !== undefined && !(LISTING_SOURCES as readonly string[]).includes(source)) return false;
+  if (!slug.safeParse(region).success) return false;
+  if (city === undefined) return (await findRegionBySlug(db, region)) !== undefined;
+  if (!slug.safeParse(city).success) return false;
+  return (await findCityBySlugs(db, region, city)) !== undefined;
+}
+
+/**
+ * A `$source` route parameter (spec section 2: /collection/{source}, /member/content/{source}) is merchant or
+ * partner; any other value fails the route's validation, which is a 404 (spec section 2) on the server as well.
+ */
+export function hasValidSource(pattern: string, pathname: string): boolean {
+  if (!matchesRoutePattern(pattern, pathname)) return false;
+  const want = pattern.split('/').filter(Boolean);
+  const have = pathname.split('/').filter(Boolean);
+  return want.every((segment, i) => segment !== '$source' || (LISTING_SOURCES as readonly string[]).includes(have[i]));
 }
 
 /**
@@ -81,10 +125,28 @@ export default fp(
       });
     }
 
+    // Static routes win over the place routes in the router ('/en/login' is the login page, not a region), so a
+    // path is known when a static route matches it, or when only a place route does and the place exists.
+    const placePatterns = routePatterns?.filter(isPlacePattern) ?? [];
+    const otherPatterns = routePatterns?.filter((pattern) => !isPlacePattern(pattern)) ?? [];
+    const isKnownPath = async (pathname: string): Promise<boolean> => {
+      if (routePatterns === null) return true;
+      if (isDevPath(pathname)) return false;
+      if (otherPatterns.some((pattern) => hasValidSource(pattern, pathname))) return true;
+      if (!placePatterns.some((pattern) => matchesRoutePattern(pattern, pathname))) return false;
+      try {
+        return await isKnownPlace(app.db, pathname);
+      } catch (error) {
+        // The page still works (the client guard decides); only the status code is at stake.
+        app.log.warn({ err: error, pathname }, 'place lookup failed; serving the app with 200');
+        return true;
+      }
+    };
+
     /** The app for every client route: 200 where a route matches, 404 (same page, which shows its 404) elsewhere. */
-    const sendIndex = (reply: FastifyReply, pathname: string) => {
+    const sendIndex = async (reply: FastifyReply, pathname: string) => {
       if (!indexHtml) return reply.code(503).type('text/plain').send('The app is not built yet: run `npm run build`.');
-      const known = routePatterns === null || isKnownRoute(routePatterns, pathname);
+      const known = await isKnownPath(pathname);
       return reply.code(known ? 200 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     };
 

@@ -24,6 +24,8 @@ export const TEXT_INPUT_MAX = 200;
 export const LOGIN_DEBOUNCE_MS = 500;
 export const USERNAME_CHECK_DEBOUNCE_MS = 500;
 export const TRACK_DEBOUNCE_MS = 1_000;
+/** Search as you type: the query goes out this long after the last keystroke (our decision; issue 4). */
+export const SEARCH_DEBOUNCE_MS = 300;
 
 export const DIALOG_AUTO_CLOSE_MS = 5_000;
 export const DIALOG_CLOSE_TRANSITION_MS = 300;
@@ -53,6 +55,10 @@ export const IMAGE_SWIPE_MS = 300;
 export const IMAGE_TAP_MAX_MS = 250;
 export const IMAGE_LONG_PRESS_MS = 500;
 export const IMAGE_SWIPE_CLOSE_PX = 50;
+/** Image viewer (our decisions; issue 4): a horizontal drag over this changes the image, like the close drag. */
+export const IMAGE_SWIPE_CHANGE_PX = 50;
+/** Pointer travel that turns a press into a drag (no longer a tap or a long press). */
+export const IMAGE_DRAG_SLOP_PX = 10;
 export const CAMERA_WIDTH = 1920;
 export const CAMERA_HEIGHT = 1080;
 

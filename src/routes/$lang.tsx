@@ -3,7 +3,10 @@ import { isLocale, type Locale } from '@/contract/enums';
 import { activateLocale } from '@/services/i18n';
 import { swapLocale, writeLocaleCookie } from '@/services/locale';
 import { AppShell } from '@/ui/app-shell';
+import { LinkProvider } from '@/ui/link';
 import { NotFoundPage } from '@/ui/not-found-page';
+import { shellTabOf } from '@/ui/tab-bar';
+import { RouterLink } from './-app/router-link';
 
 /** Every localized route lives under /{lang}; an unknown prefix is a 404 (STYLE rule 16). */
 export const Route = createFileRoute('/$lang')({
@@ -24,10 +27,19 @@ function LangLayout() {
     writeLocaleCookie(locale);
     void navigate({ to: swapLocale(location.pathname, locale) + (location.searchStr ?? '') });
   };
+  // The ui's links navigate inside the app (RouterLink) rather than reloading the page.
   return (
-    <AppShell locale={lang as Locale} homeHref={`/${lang}`} accountHref={`/${lang}/member`} onLocaleChange={onLocaleChange}>
-      <Outlet />
-    </AppShell>
+    <LinkProvider component={RouterLink}>
+      <AppShell
+        locale={lang as Locale}
+        homeHref={`/${lang}`}
+        accountHref={`/${lang}/member`}
+        onLocaleChange={onLocaleChange}
+        currentTab={shellTabOf(location.pathname)}
+      >
+        <Outlet />
+      </AppShell>
+    </LinkProvider>
   );
 }
 

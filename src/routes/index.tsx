@@ -1,9 +1,15 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import type { Locale } from '@/contract/enums';
 import { activateLocale } from '@/services/i18n';
 import { detectLocale, writeLocaleCookie } from '@/services/locale';
 import { AppShell } from '@/ui/app-shell';
 import { HomePage } from '@/ui/home-page';
+import { LinkProvider } from '@/ui/link';
+import { RouterLink } from './-app/router-link';
+
+/** The browse sections, loaded after the first paint like on /{lang} (see $lang/index.tsx). */
+const HomeSections = lazy(() => import('./-directory/home-sections'));
 
 /** The unprefixed home renders in the detected locale (cookie, then browser languages, then English). */
 export const Route = createFileRoute('/')({
@@ -23,8 +29,17 @@ function DetectedHome() {
     void navigate({ to: `/${next}` });
   };
   return (
-    <AppShell locale={locale} homeHref={`/${locale}`} accountHref={`/${locale}/member`} onLocaleChange={onLocaleChange}>
-      <HomePage locale={locale} />
-    </AppShell>
+    <LinkProvider component={RouterLink}>
+      <AppShell locale={locale} homeHref={`/${locale}`} accountHref={`/${locale}/member`} onLocaleChange={onLocaleChange} currentTab="home">
+        <HomePage
+          locale={locale}
+          onSearch={(keyword) => void navigate({ to: '/$lang/search', params: { lang: locale }, search: keyword ? { q: keyword } : {} })}
+        >
+          <Suspense fallback={null}>
+            <HomeSections key={locale} lang={locale} />
+          </Suspense>
+        </HomePage>
+      </AppShell>
+    </LinkProvider>
   );
 }

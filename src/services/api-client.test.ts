@@ -557,3 +557,157 @@ describe('api client, failures, timeout and cancellation', () => {
     expect(server.requests[0].url).toBe('https://api.example.test/api/user/me');
   });
 });
+
+/**
+ * A fake XMLHttpRequest in front of the same fake server: it hands the real body to the server's fetch, reports
+ * upload progress of the serialized body in two steps, and answers with the server's status, headers and text.
+ */
+function createFakeXhr(server: ReturnType<typeof createFakeServer>) {
+  const made: FakeXhr[] = [];
+  class FakeXhr {
+    method = '';
+    url = '';
+    headers: Record<string, string> = {};
+    status = 0;
+    responseText = '';
+    aborted = false;
+    upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = {
+      onprogress: null,
+    };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private responseHeaders = '';
+    private readonly controller = new AbortController();
+
+    constructor() {
+      made.push(this);
+    }
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    getAllResponseHeaders() {
+      return this.responseHeaders;
+    }
+    abort() {
+      if (this.aborted) return;
+      this.aborted = true;
+      this.controller.abort();
+      this.onabort?.();
+    }
+    send(body: FormData) {
+      void (async () => {
+        const total = (await new Request('http://app.test/', { method: 'POST', body }).arrayBuffer()).byteLength;
+        let response: Response;
+        try {
+          response = await server.fetch(this.url, { method: this.method, headers: this.headers, body, signal: this.controller.signal });
+        } catch {
+          if (!this.aborted) this.onerror?.();
+          return;
+        }
+        if (this.aborted) return;
+        this.upload.onprogress?.({ loaded: Math.floor(total / 2), total, lengthComputable: true });
+        this.upload.onprogress?.({ loaded: total, total, lengthComputable: true });
+        this.status = response.status;
+        this.responseText = await response.text();
+        this.responseHeaders = [...response.headers].map(([name, value]) => `${name}: ${value}`).join('\r\n');
+        this.onload?.();
+      })();
+    }
+  }
+  return { createXhr: () => new FakeXhr() as unknown as XMLHttpRequest, made };
+}
+
+function setupUpload(reply: (req: SeenRequest, index: number) => Reply) {
+  const server = createFakeServer({ keys: KEYS, reply });
+  const xhr = createFakeXhr(server);
+  const storage = createAppStorage(null);
+  const client = createApiClient({
+    keys: KEYS,
+    clientId: () => 'pwa',
+    locale: () => 'ja-JP',
+    getToken: () => 'session_token_abcdefghijklmnopqrstuvwxyz',
+    getGuestId: () => storage.getGuestId(),
+    fetch: server.fetch as typeof fetch,
+    now: () => NOW_MS,
+    createXhr: xhr.createXhr,
+  });
+  return { client, server, xhr };
+}
+
+describe('api client, upload progress (XMLHttpRequest)', () => {
+  const image = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 5, 6, 7, 8])], 'photo.png', { type: 'image/png' });
+
+  it('sends files with progress through XMLHttpRequest: same envelope, headers and parts, progress up to the total', async () => {
+    const { client, server, xhr } = setupUpload(() => ok({ image: '/u/a.webp', thumb: '/u/a.thumb.webp' }));
+    const progress: [number, number][] = [];
+    const result = await client.call(updateAvatar, {}, { files: { image: image() }, onUploadProgress: (loaded, total) => progress.push([loaded, total]) });
+
+    expect(result).toEqual({ image: '/u/a.webp', thumb: '/u/a.thumb.webp' });
+    expect(xhr.made).toHaveLength(1);
+    expect(xhr.made[0].method).toBe('POST');
+    expect(xhr.made[0].url).toBe('/api/account/updateAvatar');
+    const [req] = server.requests;
+    expect(req.headers.get('Accept')).toBe('application/json');
+    expect(req.headers.get('Accept-Language')).toBe('ja-JP');
+    expect(req.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(Object.keys(req.fields).sort()).toEqual(['client', 'data', 'sign', 'timestamp']);
+    expect(req.files.image.name).toBe('photo.png');
+    expect(req.payload).toMatchObject({ oauth_type: 'pwa', token: 'session_token_abcdefghijklmnopqrstuvwxyz' });
+    expect(progress.length).toBe(2);
+    const total = progress[0][1];
+    expect(total).toBeGreaterThan(0);
+    expect(progress.map(([loaded]) => loaded)).toEqual([Math.floor(total / 2), total]);
+  });
+
+  it('without files the progress option changes nothing: fetch sends the call', async () => {
+    const { client, server, xhr } = setupUpload(() => ok(USER));
+    await client.call(me, {}, { onUploadProgress: () => {} });
+    expect(xhr.made).toHaveLength(0);
+    expect(server.requests[0].contentType).toMatch(/^application\/x-www-form-urlencoded/);
+  });
+
+  it('maps status 0, HTTP errors with Retry-After, and network failures as fetch does', async () => {
+    const refused = setupUpload(() => ({ envelope: { status: 0, msg: 'Image too small', data: { field: 'image', code: 'image.missing' } } }));
+    const error = await rejection(refused.client.call(updateAvatar, {}, { files: { image: image() }, onUploadProgress: () => {} }));
+    expect(error).toMatchObject({ kind: 'server', message: 'Image too small', details: { field: 'image', code: 'image.missing' } });
+
+    const tooLarge = setupUpload(() => ({ httpStatus: 413, headers: { 'Retry-After': '7' } }));
+    const http = await rejection(tooLarge.client.call(updateAvatar, {}, { files: { image: image() }, onUploadProgress: () => {} }));
+    expect(http).toMatchObject({ kind: 'http', code: 'http.413', httpStatus: 413, retryAfter: 7 });
+
+    const offline = setupUpload(() => ({ networkError: true }));
+    const network = await rejection(offline.client.call(updateAvatar, {}, { files: { image: image() }, onUploadProgress: () => {} }));
+    expect(network.kind).toBe('network');
+  });
+
+  it("a caller's abort aborts the XMLHttpRequest and rejects as canceled", async () => {
+    const { client, server, xhr } = setupUpload(() => ({ hang: true }));
+    const controller = new AbortController();
+    const done = client.call(updateAvatar, {}, { files: { image: image() }, signal: controller.signal, onUploadProgress: () => {} });
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    controller.abort();
+    const error = await rejection(done);
+    expect(error.kind).toBe('canceled');
+    expect(xhr.made[0].aborted).toBe(true);
+  });
+
+  it(`times out after ${REQUEST_TIMEOUT_MS} ms and aborts the XMLHttpRequest`, async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { client, server, xhr } = setupUpload(() => ({ hang: true }));
+    const done = client.call(updateAvatar, {}, { files: { image: image() }, onUploadProgress: () => {} });
+    const settled = vi.fn();
+    done.then(settled, settled);
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    expect(server.requests).toHaveLength(1);
+    expect(settled).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await rejection(done);
+    expect(error.kind).toBe('timeout');
+    expect(xhr.made[0].aborted).toBe(true);
+  });
+});

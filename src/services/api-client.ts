@@ -78,12 +78,19 @@ export interface ApiClientOptions {
   now?: () => number;
   /** Called once per call answered with status 422; the token expiry machine decides what follows. */
   onTokenExpired?: (msg: string) => void;
+  /** Makes the XMLHttpRequest of an upload that reports progress (tests inject a fake). */
+  createXhr?: () => XMLHttpRequest;
 }
 
 export interface CallOptions {
   signal?: AbortSignal;
   /** Image parts sent as multipart fields outside the encryption; names must be listed in the call's `files`. */
   files?: Record<string, Blob>;
+  /**
+   * Upload progress in bytes of the whole body. Only with `files`: such a call is sent with XMLHttpRequest,
+   * since fetch reports no upload progress; envelope, headers, abort, timeout and errors stay the same.
+   */
+  onUploadProgress?: (loaded: number, total: number) => void;
 }
 
 export interface ApiClient {
@@ -101,6 +108,7 @@ type Attempt<T> = { ok: true; value: T } | { ok: false; error: ApiError; retryab
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = (options.baseUrl ?? API_BASE).replace(/\/+$/, '');
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const createXhr = options.createXhr ?? (() => new XMLHttpRequest());
   const now = options.now ?? Date.now;
   const debug = options.keys === null;
 
@@ -158,7 +166,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       let response: Response;
       let text: string;
       try {
-        response = await doFetch(`${baseUrl}/${call.path}`, init);
+        const url = `${baseUrl}/${call.path}`;
+        const progress = opts.onUploadProgress;
+        response = await (progress && init.body instanceof FormData
+          ? sendWithProgress(createXhr(), url, init, progress)
+          : doFetch(url, init));
         text = await response.text();
       } catch (cause) {
         if (callerSignal?.aborted) throw canceledError(cause);
@@ -271,6 +283,59 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return { call: callApi };
+}
+
+/**
+ * POSTs `init` (a multipart body) with XMLHttpRequest and answers a Response like fetch would: it rejects with
+ * a TypeError on a network failure and with the signal's reason when the signal aborts, so the caller's error
+ * mapping, timeout and cancellation need nothing of their own.
+ */
+function sendWithProgress(
+  xhr: XMLHttpRequest,
+  url: string,
+  init: RequestInit,
+  onProgress: (loaded: number, total: number) => void,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const signal = init.signal ?? undefined;
+    const abortReason = () => signal?.reason ?? new DOMException('The request was aborted', 'AbortError');
+    if (signal?.aborted) {
+      reject(abortReason());
+      return;
+    }
+    const onAbort = () => xhr.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const settle = () => signal?.removeEventListener('abort', onAbort);
+    xhr.open(init.method ?? 'POST', url);
+    for (const [name, value] of Object.entries((init.headers ?? {}) as Record<string, string>)) {
+      xhr.setRequestHeader(name, value);
+    }
+    xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : event.loaded);
+    xhr.onload = () => {
+      settle();
+      const nullBody = xhr.status === 204 || xhr.status === 205 || xhr.status === 304;
+      resolve(new Response(nullBody ? null : xhr.responseText, { status: xhr.status, headers: parseHeaders(xhr.getAllResponseHeaders()) }));
+    };
+    xhr.onerror = () => {
+      settle();
+      reject(new TypeError('XMLHttpRequest failed'));
+    };
+    xhr.onabort = () => {
+      settle();
+      reject(abortReason());
+    };
+    xhr.send(init.body as XMLHttpRequestBodyInit);
+  });
+}
+
+/** The header block of XMLHttpRequest#getAllResponseHeaders as Headers. */
+function parseHeaders(block: string): Headers {
+  const headers = new Headers();
+  for (const line of block.split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+  }
+  return headers;
 }
 
 function canceledError(cause: unknown): ApiError {

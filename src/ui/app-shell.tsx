@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { LOCALES, type Locale } from '@/contract/enums';
 import { LOCALE_NAMES } from './locale-names';
+import { type ShellTab, TabBar } from './tab-bar';
 import './styles.css';
 
 /** The header's language select; the account menu's langSwitch entry moves focus to it. */
@@ -13,11 +14,13 @@ export interface AppShellProps {
   /** The member page (/{lang}/member): the account menu, or login for guests. */
   accountHref: string;
   onLocaleChange(locale: Locale): void;
+  /** The main tab the page belongs to (`shellTabOf`), marked as the current page. */
+  currentTab?: ShellTab;
   children: ReactNode;
 }
 
-/** The frame of every page: brand, language switch, and the page in a main landmark. */
-export function AppShell({ locale, homeHref, accountHref, onLocaleChange, children }: AppShellProps) {
+/** The frame of every page: brand, main tabs, language switch, and the page in a main landmark. */
+export function AppShell({ locale, homeHref, accountHref, onLocaleChange, currentTab, children }: AppShellProps) {
   const { t } = useLingui();
   return (
     <div className="shell">
@@ -25,11 +28,7 @@ export function AppShell({ locale, homeHref, accountHref, onLocaleChange, childr
         <a className="brand" href={homeHref}>
           Venuely
         </a>
-        <nav className="shell-nav" aria-label={t`Main`}>
-          <a className="shell-nav-link" href={accountHref}>
-            {t`My account`}
-          </a>
-        </nav>
+        <TabBar homeHref={homeHref} accountHref={accountHref} current={currentTab} />
         <label className="lang-switch">
           <span className="visually-hidden">{t`Language`}</span>
           <select id={LANGUAGE_SWITCH_ID} value={locale} onChange={(event) => onLocaleChange(event.target.value as Locale)}>

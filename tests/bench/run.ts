@@ -2,6 +2,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { bundleBenchmark } from '../budget/check-bundle';
 import { apiMeBenchmark } from './api-me.bench';
+import { directoryBenchmark } from './directory.bench';
 import { type Benchmark, benchSettings, fmtPercent, machineBusy, postgresProvider } from './lib';
 
 /**
@@ -10,9 +11,10 @@ import { type Benchmark, benchSettings, fmtPercent, machineBusy, postgresProvide
  * performance goal is reported, not a failure.
  *
  * Environment: BENCH_DATABASE_URL (PostgreSQL admin URL that may CREATE DATABASE; else a throwaway cluster is
- * started), BENCH_CONNECTIONS (10), BENCH_WARMUP_S (2), BENCH_DURATION_S (8).
+ * started), BENCH_CONNECTIONS (10; the directory benchmark uses 50 unless set), BENCH_WARMUP_S (2),
+ * BENCH_DURATION_S (8), BENCH_LISTINGS (directory: 100000 generated listings), BENCH_KEYWORD (directory: lantern).
  */
-const BENCHMARKS: readonly Benchmark[] = [bundleBenchmark, apiMeBenchmark];
+const BENCHMARKS: readonly Benchmark[] = [bundleBenchmark, apiMeBenchmark, directoryBenchmark];
 
 async function main(): Promise<number> {
   const wanted = process.argv.slice(2);

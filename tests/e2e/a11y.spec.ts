@@ -63,6 +63,35 @@ for (const code of ['401', '403'] as const) {
   });
 }
 
+/** The browse screens (issue 4), each once its list or results are on screen. */
+test('the search screen (history and results) has no serious or critical accessibility violations', async ({ page }, testInfo) => {
+  await page.goto('/en/search?q=tokyo');
+  await expect(page.getByRole('list', { name: 'Cities' })).toBeVisible();
+  await expectNoBlockingViolations(page, testInfo, '/en/search?q=tokyo');
+  await page.goto('/en/search');
+  await expect(page.getByRole('heading', { level: 2, name: 'Popular cities' })).toBeVisible();
+  await expectNoBlockingViolations(page, testInfo, '/en/search');
+});
+
+for (const path of ['/en/japan', '/en/japan/tokyo', '/en/japan/tokyo/partner', '/ar/japan/tokyo']) {
+  test(`the place page ${path} has no serious or critical accessibility violations`, async ({ page }, testInfo) => {
+    await page.goto(path);
+    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+    await expectNoBlockingViolations(page, testInfo, path);
+  });
+}
+
+test('the collection has no serious or critical accessibility violations', async ({ page }, testInfo) => {
+  await page.goto('/en/collection/merchant');
+  const login = page.getByRole('dialog', { name: 'Log in' });
+  await login.getByLabel('User name or e-mail').fill('member');
+  await login.getByLabel('Password', { exact: true }).fill('member-pass-2026');
+  await login.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Collection' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Collection' }).or(page.getByRole('link', { name: 'Find venues' }))).toBeVisible();
+  await expectNoBlockingViolations(page, testInfo, '/en/collection/merchant');
+});
+
 test('the auth dialog (login and register views) has no serious or critical accessibility violations', async ({ page }, testInfo) => {
   await page.goto('/en/member');
   await page.getByRole('button', { name: 'Log in or create an account' }).click();
@@ -93,4 +122,69 @@ test('the member screens have no serious or critical accessibility violations', 
     await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
     await expectNoBlockingViolations(page, testInfo, path);
   }
+});
+
+test('the owner screens have no serious or critical accessibility violations', async ({ page }, testInfo) => {
+  await page.goto('/en/login');
+  await page.getByLabel('User name or e-mail').fill('verified');
+  await page.getByLabel('Password', { exact: true }).fill('verified-pass-2026');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/en\/member$/);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  const screens: [path: string, heading: string, ready: string][] = [
+    ['/en/member/content/merchant', 'My venues', 'Publish a venue'],
+    ['/en/member/content/partner', 'My profiles', 'Publish a profile'],
+    ['/en/member/merchant/publish', 'Publish a venue', 'Type of venue'],
+    ['/en/member/partner/publish', 'Publish a profile', 'Body type'],
+  ];
+  for (const [path, heading, ready] of screens) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByText(ready, { exact: true }).first()).toBeVisible();
+    await expectNoBlockingViolations(page, testInfo, path);
+  }
+});
+
+test('the identity verification explanation has no serious or critical accessibility violations', async ({ page }, testInfo) => {
+  await page.goto('/en/login');
+  await page.getByLabel('User name or e-mail').fill('member');
+  await page.getByLabel('Password', { exact: true }).fill('member-pass-2026');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/en\/member$/);
+  await page.goto('/en/member/merchant/publish');
+  await expect(page.getByRole('dialog', { name: 'Verify your identity to publish' })).toBeVisible();
+  await expectNoBlockingViolations(page, testInfo, 'kyc-status explanation');
+});
+
+/** A listing page once its data and its visit reports are on screen. */
+async function openListingPage(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText('Loading visit reports…')).toHaveCount(0);
+}
+
+test('the listing detail screens have no serious or critical accessibility violations', async ({ page }, testInfo) => {
+  for (const path of ['/en/merchant/1', '/ar/merchant/1', '/en/partner/1', '/en/merchant/1/visit-report']) {
+    await openListingPage(page, path);
+    await expectNoBlockingViolations(page, testInfo, path);
+  }
+});
+
+test('the visit report form, report and feedback dialogs have no serious or critical accessibility violations', async ({ page }, testInfo) => {
+  await page.goto('/en/login');
+  await page.getByLabel('User name or e-mail').fill('member');
+  await page.getByLabel('Password', { exact: true }).fill('member-pass-2026');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/en\/member$/);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await openListingPage(page, '/en/merchant/1/visit-report');
+  await expect(page.getByRole('button', { name: 'Publish report' })).toBeVisible();
+  await expectNoBlockingViolations(page, testInfo, 'visit report form');
+  await openListingPage(page, '/en/merchant/1?dialog=report');
+  await expect(page.getByRole('dialog', { name: 'Report this venue' }).getByRole('radio').first()).toBeVisible();
+  await expectNoBlockingViolations(page, testInfo, 'report dialog');
+  await page.goto('/en/member?dialog=feedback');
+  await expect(page.getByRole('dialog', { name: 'Send feedback' }).getByLabel('Topic')).toBeEnabled();
+  await expectNoBlockingViolations(page, testInfo, 'feedback dialog');
 });

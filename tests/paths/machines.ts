@@ -4,16 +4,25 @@ import { createAuthDialogTestModel } from '@/machines/auth-dialog.model';
 import { createChangeEmailFormTestModel, describeChangeEmailFormEvent } from '@/machines/change-email-form.model';
 import { createChangePasswordFormTestModel, describeChangePasswordFormEvent } from '@/machines/change-password-form.model';
 import { createDialogStackTestModel, describeDialogStackEvent } from '@/machines/dialog-stack.model';
+import { createFavoritesTestModel, describeFavoritesEvent } from '@/machines/favorites.model';
+import { createFeedbackFormTestModel, describeFeedbackFormEvent } from '@/machines/feedback-form.model';
 import { createForgotPasswordFormTestModel, describeForgotPasswordFormEvent } from '@/machines/forgot-password-form.model';
+import { createImageViewerTestModel, describeImageViewerEvent, imageViewerTestPaths } from '@/machines/image-viewer.model';
+import { createListingListTestModel, describeListingListEvent } from '@/machines/listing-list.model';
+import { createListingFormTestModel, describeListingFormEvent } from '@/machines/listing-form.model';
 import { createLoginFormTestModel, describeLoginFormEvent } from '@/machines/login-form.model';
+import { createOwnListingsTestModel, describeOwnListingsEvent } from '@/machines/own-listings.model';
 import { createRegisterFormTestModel, describeRegisterFormEvent } from '@/machines/register-form.model';
+import { createReportFormTestModel, describeReportFormEvent } from '@/machines/report-form.model';
 import { createRequestTestModel, describeRequestEvent } from '@/machines/request.model';
 import { createResetPasswordFormTestModel, describeResetPasswordFormEvent } from '@/machines/reset-password-form.model';
+import { createSearchTestModel, describeSearchEvent, searchTestPaths } from '@/machines/search.model';
 import { createSessionTestModel, describeSessionEvent, sessionTestPaths } from '@/machines/session.model';
 import { createToastTestModel, describeToastEvent } from '@/machines/toast.model';
 import { createTokenExpiryTestModel, tokenExpiryTestPaths } from '@/machines/token-expiry.model';
 import { createTrackingTestModel, describeTrackingEvent } from '@/machines/tracking.model';
 import { createVerifyEmailFormTestModel, describeVerifyEmailFormEvent } from '@/machines/verify-email-form.model';
+import { createVisitReportFormTestModel, describeVisitReportFormEvent } from '@/machines/visit-report-form.model';
 
 /** What the path printer reads of a snapshot: its state value and its tags. */
 export interface PathSnapshot {
@@ -68,4 +77,13 @@ export const machines: readonly RegisteredMachine[] = [
   { id: 'auth-dialog', create: createAuthDialogTestModel },
   { id: 'dialog-stack', create: createDialogStackTestModel, describeEvent: describeDialogStackEvent },
   { id: 'toast', create: createToastTestModel, describeEvent: describeToastEvent },
+  { id: 'image-viewer', create: createImageViewerTestModel, paths: imageViewerTestPaths, describeEvent: describeImageViewerEvent },
+  { id: 'favorites', create: createFavoritesTestModel, describeEvent: describeFavoritesEvent },
+  { id: 'report-form', create: createReportFormTestModel, describeEvent: describeReportFormEvent },
+  { id: 'feedback-form', create: createFeedbackFormTestModel, describeEvent: describeFeedbackFormEvent },
+  { id: 'visit-report-form', create: createVisitReportFormTestModel, describeEvent: describeVisitReportFormEvent },
+  { id: 'listing-list', create: createListingListTestModel, describeEvent: describeListingListEvent },
+  { id: 'search', create: createSearchTestModel, paths: searchTestPaths, describeEvent: describeSearchEvent },
+  { id: 'listing-form', create: createListingFormTestModel, describeEvent: describeListingFormEvent },
+  { id: 'own-listings', create: createOwnListingsTestModel, describeEvent: describeOwnListingsEvent },
 ];

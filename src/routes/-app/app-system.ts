@@ -1,10 +1,12 @@
 import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import * as account from '@/contract/calls/account';
+import * as favorite from '@/contract/calls/favorite';
 import * as home from '@/contract/calls/home';
 import * as user from '@/contract/calls/user';
 import { DEFAULT_LOCALE, isLocale, LOCALE_TAGS, type Locale } from '@/contract/enums';
 import { authDialogMachine } from '@/machines/auth-dialog.machine';
 import { type DialogMessageInput, type DialogResult, dialogStackMachine } from '@/machines/dialog-stack.machine';
+import { type FavoriteChange, favoritesMachine } from '@/machines/favorites.machine';
 import { type PendingAction, sessionMachine } from '@/machines/session.machine';
 import { toastMachine } from '@/machines/toast.machine';
 import { tokenExpiryMachine } from '@/machines/token-expiry.machine';
@@ -39,6 +41,10 @@ export function createAppSystem(deps: AppSystemDeps) {
   const localized = (path: string) => `/${deps.locale()}${path === '/' ? '' : path}`;
   const actionHandlers: ActionHandlers = {
     navigate: (params) => deps.navigate((params as { to: string }).to),
+    // A favourite a guest asked for is saved right after login, with its toast, without a second tap.
+    'favorite.add': (params) => favorites.send({ type: 'favorite.add', ...(params as favorite.FavoriteTarget) }),
+    // Chatting with a profile arrives with the chat issue, which replaces this handler; until then members are told.
+    'chat.open': () => void openDialog({ messageType: 'info', title: 'chat.comingSoon.title', message: 'chat.comingSoon.message', bodyImage: 'info', showClose: true }),
   };
   const runAction = (action: PendingAction) => actionHandlers[action.type]?.(action.params);
 
@@ -63,6 +69,23 @@ export function createAppSystem(deps: AppSystemDeps) {
   );
 
   const toast = createActor(toastMachine, { systemId: 'toast', inspect: deps.inspect });
+
+  const favorites = createActor(
+    favoritesMachine.provide({
+      actors: {
+        saveFavorite: fromPromise<unknown, FavoriteChange>(({ input, signal }) =>
+          api.call(input.op === 'add' ? favorite.add : favorite.cancel, { source: input.source, id: input.id }, { signal }),
+        ),
+      },
+      actions: {
+        notifySaved: (_, { change }) =>
+          toast.send({ type: 'toast.show', kind: 'success', message: change.op === 'add' ? 'text.success.like' : 'text.success.unlike' }),
+        notifyFailed: (_, { change }) =>
+          toast.send({ type: 'toast.show', kind: 'error', message: change.op === 'add' ? 'text.failed.like' : 'text.failed.unlike' }),
+      },
+    }),
+    { systemId: 'favorites', inspect: deps.inspect },
+  );
 
   const authDialog = createActor(
     authDialogMachine.provide({
@@ -137,8 +160,15 @@ export function createAppSystem(deps: AppSystemDeps) {
       dialogStack.send({ type: 'dialog.open', message: { ...message, id } });
     });
 
-  const actors = { dialogStack, toast, authDialog, session, tokenExpiry, tracking };
+  const actors = { dialogStack, toast, authDialog, session, tokenExpiry, tracking, favorites };
   for (const actor of Object.values(actors)) actor.start();
+  // Favourites changed in a session are that user's: forget them when the session ends.
+  let wasLoggedIn = session.getSnapshot().hasTag('loggedIn');
+  session.subscribe((snapshot) => {
+    const loggedIn = snapshot.hasTag('loggedIn');
+    if (wasLoggedIn && !loggedIn) favorites.send({ type: 'favorite.reset' });
+    wasLoggedIn = loggedIn;
+  });
   // A boot that could not reach the server waits in `unreachable` with the token kept; these say it may be back.
   const retrySession = () => session.send({ type: 'session.retry' });
   window.addEventListener('online', retrySession);

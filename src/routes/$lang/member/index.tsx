@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { deriveUserLevel } from '@/contract/permissions';
 import { type Locale, UserLevel } from '@/contract/enums';
-import { selectUser } from '@/machines/session.machine';
+import { selectIsLoggedIn, selectUser } from '@/machines/session.machine';
 import { AccountMenu, type AccountMenuEntry } from '@/ui/account-menu';
 import { LANGUAGE_SWITCH_ID } from '@/ui/app-shell';
 import { LOCALE_NAMES } from '@/ui/locale-names';
@@ -11,26 +11,38 @@ import { MemberHome } from '@/ui/member-home';
 import { PageHeader } from '@/ui/page-header';
 import { useAppSystem } from '../../-app/app-context';
 import { useDocumentTitle } from '../../-app/use-document-title';
+import { feedbackDialogSearch } from '../../-listing/dialog-search';
+import { FeedbackDialogHost } from '../../-listing/feedback-dialog-host';
 
 /** /member (title label.my.info, sign-out control): the profile card and the account menu by level (spec 6). */
 export const Route = createFileRoute('/$lang/member/')({
+  validateSearch: feedbackDialogSearch,
   component: MemberPage,
 });
 
 function MemberPage() {
   const { t } = useLingui();
   const { lang } = Route.useParams();
+  const { dialog } = Route.useSearch();
+  const navigate = useNavigate();
   const { session } = useAppSystem();
+  const loggedIn = useSelector(session, selectIsLoggedIn);
   const user = useSelector(session, selectUser);
   const loading = useSelector(session, (s) => s.hasTag('booting'));
   const loggingOut = useSelector(session, (s) => s.matches('loggingOut'));
   useDocumentTitle(t`My account`);
   const level = deriveUserLevel(user);
-  // Entries whose screens exist (langSwitch focuses the header's language select); publishing, content, wallet,
-  // transactions, cards, KYC and feedback join the menu with the issues that build their screens
-  // (docs/decisions.md).
+  // Entries whose screens exist (langSwitch focuses the header's language select); wallet, transactions, cards and
+  // KYC join the menu with the issues that build their screens (docs/decisions.md). Publishing and content
+  // management are shown from level User: their kyc-status guard explains what a member without KYC still needs.
   const entries: AccountMenuEntry[] = [
-    ...(level >= UserLevel.User ? [{ key: 'accountSetting' as const, href: `/${lang}/member/setup` }] : []),
+    ...(level >= UserLevel.User
+      ? [
+          { key: 'accountSetting' as const, href: `/${lang}/member/setup` },
+          { key: 'publishStoreInfo' as const, href: `/${lang}/member/merchant/publish` },
+          { key: 'contentManage' as const, href: `/${lang}/member/content/merchant` },
+        ]
+      : []),
     {
       key: 'langSwitch',
       detail: LOCALE_NAMES[lang as Locale],
@@ -39,6 +51,12 @@ function MemberPage() {
     { key: 'termsOfUse', href: `/${lang}/info/terms` },
     { key: 'privacyPolicy', href: `/${lang}/info/privacy-policy` },
     { key: 'aboutUs', href: `/${lang}/info/about-us` },
+    // Feedback needs an account (DESIGN section 7): a guest logs in first, then the dialog opens (?dialog=feedback).
+    {
+      key: 'feedback',
+      onSelect: () =>
+        session.send({ type: 'session.requireLogin', action: { type: 'navigate', params: { to: `/${lang}/member?dialog=feedback` } } }),
+    },
   ];
   return (
     <section>
@@ -53,6 +71,9 @@ function MemberPage() {
       >
         <AccountMenu entries={entries} />
       </MemberHome>
+      {dialog === 'feedback' && loggedIn ? (
+        <FeedbackDialogHost onClose={() => void navigate({ to: '/$lang/member', params: { lang }, search: {}, replace: true })} />
+      ) : null}
     </section>
   );
 }

@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { listingSearch } from '../../../-directory/filter-params';
+import { CityPage } from '../../../-directory/place-pages';
+import { placeBeforeLoad } from '../../../-directory/place-loaders';
+import { PlaceNotFound } from '../../../-directory/place-not-found';
+
+/**
+ * /{lang}/{region}/{city}: the city's venues (the default tab; profiles are /{city}/partner), guarded by
+ * region-route-verify (an unknown region, or a city not in it, is the 404 page). The page is
+ * -directory/place-pages.tsx.
+ */
+export const Route = createFileRoute('/$lang/$region/$city/')({
+  validateSearch: listingSearch,
+  beforeLoad: placeBeforeLoad,
+  component: CityPage,
+  notFoundComponent: PlaceNotFound,
+});

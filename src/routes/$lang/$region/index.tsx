@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { regionSearch } from '../../-directory/filter-params';
+import { RegionPage } from '../../-directory/place-pages';
+import { placeBeforeLoad } from '../../-directory/place-loaders';
+import { PlaceNotFound } from '../../-directory/place-not-found';
+
+/**
+ * /{lang}/{region}: the region's cities and its listings (venues, or profiles with ?source=partner), guarded by
+ * region-route-verify (an unknown region is the 404 page). The page is -directory/place-pages.tsx.
+ */
+export const Route = createFileRoute('/$lang/$region/')({
+  validateSearch: regionSearch,
+  beforeLoad: placeBeforeLoad,
+  component: RegionPage,
+  notFoundComponent: PlaceNotFound,
+});

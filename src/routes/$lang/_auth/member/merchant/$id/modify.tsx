@@ -1,0 +1,17 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { isListingIdParam } from '../../../../../-owner/owner-links';
+import { ListingFormPage } from '../../../../../-owner/listing-form-page';
+
+/** /member/merchant/{id}/modify (auth, back button): the owner edits a venue of theirs. */
+export const Route = createFileRoute('/$lang/_auth/member/merchant/$id/modify')({
+  beforeLoad: ({ params }) => {
+    if (!isListingIdParam(params.id)) throw notFound();
+  },
+  component: ModifyPage,
+});
+
+function ModifyPage() {
+  const { lang, id } = Route.useParams();
+  // Keyed by id: another listing is another form.
+  return <ListingFormPage key={id} lang={lang} source="merchant" id={Number(id)} />;
+}

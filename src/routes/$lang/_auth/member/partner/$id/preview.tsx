@@ -1,0 +1,26 @@
+import { createFileRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
+import type { Locale } from '@/contract/enums';
+import { ListingPreviewPage } from '../../../../../-owner/listing-preview-page';
+import { isListingIdParam } from '../../../../../-owner/owner-links';
+
+/** /member/partner/{id}/preview (auth, content layout): the owner's profile as guests will see it, in any status. */
+export const Route = createFileRoute('/$lang/_auth/member/partner/$id/preview')({
+  beforeLoad: ({ params }) => {
+    if (!isListingIdParam(params.id)) throw notFound();
+  },
+  loader: async ({ context, params, abortController }) => {
+    const { loadOwnPreview } = await import('../../../../../-owner/preview-loader');
+    return loadOwnPreview(context.system, 'partner', Number(params.id), params.lang as Locale, abortController.signal);
+  },
+  // Loaded on demand: the route config is in the initial bundle, and these parts bring the api client along.
+  pendingComponent: lazyRouteComponent(() => import('../../../../../-listing/detail-route-parts'), 'DetailPending'),
+  pendingMs: 150,
+  errorComponent: lazyRouteComponent(() => import('../../../../../-listing/detail-route-parts'), 'DetailRouteError'),
+  notFoundComponent: lazyRouteComponent(() => import('../../../../../-listing/detail-route-parts'), 'DetailNotFound'),
+  component: PreviewPage,
+});
+
+function PreviewPage() {
+  const { lang } = Route.useParams();
+  return <ListingPreviewPage lang={lang} data={Route.useLoaderData()} />;
+}

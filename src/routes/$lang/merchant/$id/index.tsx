@@ -1,0 +1,119 @@
+import { Trans } from '@lingui/react/macro';
+import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import type { VisitReport } from '@/contract/calls/feedback';
+import type { Locale } from '@/contract/enums';
+import { selectIsLoggedIn } from '@/machines/session.machine';
+import { Button } from '@/ui/button';
+import { dictionaryNames, namesOf } from '@/ui/directory-names';
+import { ListingIcon } from '@/ui/listing-icons';
+import { AppLink } from '@/ui/link';
+import { MerchantDetailView, merchantImages } from '@/ui/merchant-detail';
+import { VisitReportCard } from '@/ui/visit-report-card';
+import { useAppSystem } from '../../../-app/app-context';
+import { useImageViewer } from '../../../-app/image-viewer';
+import { useDocumentTitle } from '../../../-app/use-document-title';
+import { placeHref } from '../../../-directory/listing-links';
+import { DetailNotFound, DetailPending, DetailRouteError } from '../../../-listing/detail-route-parts';
+import { isListingId } from '../../../-listing/listing-id';
+import { reportDialogSearch } from '../../../-listing/dialog-search';
+import { FavoriteToggle } from '../../../-listing/favorite-toggle';
+import { ReportDialogHost } from '../../../-listing/report-dialog-host';
+import { useUpgradeHref } from '../../../-listing/upgrade-href';
+
+/** /merchant/{id}: a venue's page. Unknown, hidden and unpublished venues are the 404 page alike. */
+export const Route = createFileRoute('/$lang/merchant/$id/')({
+  beforeLoad: ({ params }) => {
+    if (!isListingId(params.id)) throw notFound();
+  },
+  validateSearch: reportDialogSearch,
+  // Loaded on demand: route configs are in the initial bundle, the contract's calls (and zod) are not.
+  loader: async ({ context, params, abortController }) => {
+    const { loadMerchantPage } = await import('../../../-listing/detail-loaders');
+    return loadMerchantPage(context.system, Number(params.id), params.lang as Locale, abortController.signal);
+  },
+  pendingComponent: DetailPending,
+  pendingMs: 150,
+  errorComponent: DetailRouteError,
+  notFoundComponent: DetailNotFound,
+  component: MerchantPage,
+});
+
+function MerchantPage() {
+  const { lang, id } = Route.useParams();
+  const { dialog } = Route.useSearch();
+  const { merchant, dicts, reports } = Route.useLoaderData();
+  const { session } = useAppSystem();
+  const loggedIn = useSelector(session, selectIsLoggedIn);
+  const navigate = useNavigate();
+  const photoViewer = useImageViewer();
+  const upgradeHref = useUpgradeHref(lang);
+  useDocumentTitle(merchant.name);
+
+  const names = dictionaryNames(dicts);
+  const typeName = names.merchant_type?.get(merchant.merchant_type) ?? null;
+  const base = `/${lang}/merchant/${id}`;
+  const reportsHref = `${base}/visit-report`;
+  const images = merchantImages(merchant);
+  const openReport = () =>
+    session.send({ type: 'session.requireLogin', action: { type: 'navigate', params: { to: `${base}?dialog=report` } } });
+  const closeReport = () => void navigate({ to: '/$lang/merchant/$id', params: { lang, id }, search: {}, replace: true });
+  const openReportPhoto = (report: VisitReport, index: number) =>
+    photoViewer.open(
+      report.photos.map((photo) => ({ src: photo.image, thumb: photo.thumb, alt: report.title })),
+      index,
+    );
+
+  return (
+    <>
+      <MerchantDetailView
+        merchant={merchant}
+        typeName={typeName}
+        tagNames={namesOf(names, 'merchant_tag', merchant.tags)}
+        backHref={placeHref(lang, merchant.region_slug, merchant.city_slug, 'merchant')}
+        onOpenPhoto={(index) => photoViewer.open(images.map((image) => ({ src: image.image, thumb: image.thumb, alt: merchant.name })), index)}
+        actions={
+          <>
+            <FavoriteToggle source="merchant" id={merchant.id} isFavorite={merchant.is_favorite} />
+            <Button variant="link" onClick={openReport}>
+              <ListingIcon name="flag" size={20} />
+              <Trans>Report this venue</Trans>
+            </Button>
+          </>
+        }
+        reports={
+          <>
+            {reports === null ? (
+              <p className="detail-muted">
+                <Trans>The visit reports could not be loaded.</Trans>
+              </p>
+            ) : reports.list.length === 0 ? (
+              <p className="detail-muted">
+                <Trans>No visit reports yet. Be the first to write one.</Trans>
+              </p>
+            ) : (
+              <ul className="visit-report-items">
+                {reports.list.map((report) => (
+                  <li key={report.id}>
+                    <VisitReportCard report={report} upgradeHref={upgradeHref} onOpenPhoto={openReportPhoto} />
+                  </li>
+                ))}
+              </ul>
+            )}
+            <div className="detail-links">
+              <AppLink className="button button--secondary" href={reportsHref}>
+                <Trans>See all visit reports</Trans>
+              </AppLink>
+              <AppLink className="button button--link" href={`${reportsHref}#write-report`}>
+                <ListingIcon name="pencil" size={20} />
+                <Trans>Write a visit report</Trans>
+              </AppLink>
+            </div>
+          </>
+        }
+      />
+      {photoViewer.viewer}
+      {dialog === 'report' && loggedIn ? <ReportDialogHost target="merchant" id={merchant.id} onClose={closeReport} /> : null}
+    </>
+  );
+}

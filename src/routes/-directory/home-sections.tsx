@@ -1,0 +1,139 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useMemo } from 'react';
+import * as cityCalls from '@/contract/calls/city';
+import * as merchantCalls from '@/contract/calls/merchant';
+import * as partnerCalls from '@/contract/calls/partner';
+import type { Locale } from '@/contract/enums';
+import { BrowseSection, CardSkeletons, ChipSkeletons, PlaceChips, SectionState } from '@/ui/browse-section';
+import { requestErrorText } from '@/ui/directory-names';
+import { MerchantCard, PartnerCard } from '@/ui/listing-card';
+import { EmptyState } from '@/ui/listing-list';
+import { AppLink } from '@/ui/link';
+import { useAppSystem } from '../-app/app-context';
+import { directoryOf } from './directory-data';
+import { listingHref, placeHref, useCityNames, useListingNames } from './listing-links';
+import { type Load, useLoad } from './use-load';
+
+/** How many listings each home section shows. */
+const HOME_LISTINGS = 8;
+
+/**
+ * The home page's sections (issue 4): hot cities, regions, new and popular venues, new profiles. Loaded as a chunk
+ * of its own after the first paint (the home route's initial JavaScript has a budget), each section with its own
+ * skeleton, empty state and retry.
+ */
+export default function HomeSections({ lang }: { lang: Locale }) {
+  const system = useAppSystem();
+  const { t, i18n } = useLingui();
+  const directory = directoryOf(system);
+  const hot = useLoad((signal) => system.api.call(cityCalls.hot, {}, { signal }));
+  const geography = useLoad(() => directory.geography(lang));
+  const newest = useLoad((signal) => system.api.call(merchantCalls.list, { sort: 'newest', limit: HOME_LISTINGS }, { signal }));
+  const popular = useLoad((signal) => system.api.call(merchantCalls.list, { sort: 'popular', limit: HOME_LISTINGS }, { signal }));
+  const profiles = useLoad((signal) => system.api.call(partnerCalls.list, { sort: 'newest', limit: HOME_LISTINGS }, { signal }));
+  const names = useListingNames(system, lang);
+  const cityNames = useCityNames(geography.data);
+  const searchLink = (
+    <AppLink className="button button--secondary" href={`/${lang}/search`}>
+      <Trans>Search for a city</Trans>
+    </AppLink>
+  );
+  const errorOf = (load: Load<unknown>) => requestErrorText(i18n, load.error);
+
+  const regionCounts = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const city of geography.data?.cities ?? []) counts.set(city.region_slug, (counts.get(city.region_slug) ?? 0) + 1);
+    return counts;
+  }, [geography.data]);
+
+  return (
+    <div className="home-sections">
+      <BrowseSection title={<Trans>Popular cities</Trans>} icon="trendUp">
+        <SectionState
+          status={hot.status}
+          error={errorOf(hot)}
+          onRetry={hot.retry}
+          skeleton={<ChipSkeletons />}
+          isEmpty={(hot.data ?? []).length === 0}
+          empty={<EmptyState title={<Trans>No city is trending yet.</Trans>}>{searchLink}</EmptyState>}
+        >
+          <PlaceChips
+            label={t`Popular cities`}
+            chips={(hot.data ?? []).map((city) => ({ key: `${city.id}`, href: placeHref(lang, city.region_slug, city.slug), label: city.name }))}
+          />
+        </SectionState>
+      </BrowseSection>
+
+      <BrowseSection title={<Trans>Regions</Trans>} icon="pin">
+        <SectionState
+          status={geography.status}
+          error={errorOf(geography)}
+          onRetry={geography.retry}
+          skeleton={<ChipSkeletons />}
+          isEmpty={(geography.data?.regions ?? []).length === 0}
+          empty={<EmptyState title={<Trans>No regions yet.</Trans>} />}
+        >
+          <PlaceChips
+            label={t`Regions`}
+            chips={[...(geography.data?.regions ?? [])]
+              .sort((a, b) => a.sort - b.sort)
+              .map((region) => {
+                const count = regionCounts.get(region.slug) ?? 0;
+                return {
+                  key: region.slug,
+                  href: placeHref(lang, region.slug),
+                  label: region.name,
+                  detail: <Plural value={count} one="# city" other="# cities" />,
+                };
+              })}
+          />
+        </SectionState>
+      </BrowseSection>
+
+      {(
+        [
+          { load: newest, title: <Trans>New venues</Trans>, label: t`New venues`, icon: 'clock' },
+          { load: popular, title: <Trans>Popular venues</Trans>, label: t`Popular venues`, icon: 'heart' },
+        ] as const
+      ).map(({ load, title, label, icon }) => (
+        <BrowseSection key={label} title={title} icon={icon}>
+          <SectionState
+            status={load.status}
+            error={errorOf(load)}
+            onRetry={load.retry}
+            skeleton={<CardSkeletons />}
+            isEmpty={(load.data?.list ?? []).length === 0}
+            empty={<EmptyState title={<Trans>No venues yet.</Trans>}>{searchLink}</EmptyState>}
+          >
+            <ul className="listing-grid" aria-label={label}>
+              {(load.data?.list ?? []).map((merchant) => (
+                <li key={merchant.id}>
+                  <MerchantCard merchant={merchant} href={listingHref(lang, 'merchant', merchant.id)} names={names} place={cityNames.get(merchant.city_id)} />
+                </li>
+              ))}
+            </ul>
+          </SectionState>
+        </BrowseSection>
+      ))}
+
+      <BrowseSection title={<Trans>New profiles</Trans>} icon="clock">
+        <SectionState
+          status={profiles.status}
+          error={errorOf(profiles)}
+          onRetry={profiles.retry}
+          skeleton={<CardSkeletons />}
+          isEmpty={(profiles.data?.list ?? []).length === 0}
+          empty={<EmptyState title={<Trans>No profiles yet.</Trans>}>{searchLink}</EmptyState>}
+        >
+          <ul className="listing-grid" aria-label={t`New profiles`}>
+            {(profiles.data?.list ?? []).map((partner) => (
+              <li key={partner.id}>
+                <PartnerCard partner={partner} href={listingHref(lang, 'partner', partner.id)} names={names} place={cityNames.get(partner.city_id)} />
+              </li>
+            ))}
+          </ul>
+        </SectionState>
+      </BrowseSection>
+    </div>
+  );
+}

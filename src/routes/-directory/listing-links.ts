@@ -1,0 +1,36 @@
+import { useMemo } from 'react';
+import type { Geography } from '@/contract/calls/city';
+import type { Locale } from '@/contract/enums';
+import type { ListingSource } from '@/contract/shapes';
+import { type DictionaryNames, dictionaryNames } from '@/ui/directory-names';
+import type { AppSystem } from '../-app/app-system';
+import { directoryOf } from './directory-data';
+import { useLoad } from './use-load';
+
+/** /{lang}/merchant/{id} or /{lang}/partner/{id}: a listing's detail page. */
+export function listingHref(lang: string, source: ListingSource, id: number): string {
+  return `/${lang}/${source}/${id}`;
+}
+
+/** /{lang}/{region}[/{city}[/{source}]]: a place page. */
+export function placeHref(lang: string, region: string, city?: string, source?: ListingSource): string {
+  return [`/${lang}`, region, city, source].filter((part) => part !== undefined).join('/');
+}
+
+/**
+ * The names cards and filters show (dict/multi), from the session's cache. Until they arrive (or if they cannot),
+ * cards show what needs no dictionary: the name, the figures and the place.
+ */
+export function useListingNames(system: AppSystem, lang: Locale): DictionaryNames {
+  const load = useListingDictionaries(system, lang);
+  return useMemo(() => dictionaryNames(load.data), [load.data]);
+}
+
+export function useListingDictionaries(system: AppSystem, lang: Locale) {
+  return useLoad(() => directoryOf(system).dictionaries(lang));
+}
+
+/** City id → name, for the place line of cards in lists that span cities. */
+export function useCityNames(geography: Geography | null): ReadonlyMap<number, string> {
+  return useMemo(() => new Map((geography?.cities ?? []).map((city) => [city.id, city.name])), [geography]);
+}

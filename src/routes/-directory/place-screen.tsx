@@ -1,0 +1,212 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useMemo } from 'react';
+import type { PayloadOf } from '@/contract/call';
+import * as merchantCalls from '@/contract/calls/merchant';
+import type { MerchantSummary } from '@/contract/calls/merchant';
+import * as partnerCalls from '@/contract/calls/partner';
+import type { PartnerSummary } from '@/contract/calls/partner';
+import type { Locale } from '@/contract/enums';
+import type { ListingSource } from '@/contract/shapes';
+import { type Dictionaries, dictionaryNames } from '@/ui/directory-names';
+import { MerchantCard, PartnerCard } from '@/ui/listing-card';
+import { type FilterField, ListingFilters, ListingTabs } from '@/ui/listing-filters';
+import { EmptyState } from '@/ui/listing-list';
+import { AppLink } from '@/ui/link';
+import { PlacePage } from '@/ui/place-page';
+import { useAppSystem } from '../-app/app-context';
+import { useDocumentTitle } from '../-app/use-document-title';
+import type { PlaceContext } from './directory-data';
+import type { ListingSearch } from './filter-params';
+import { LIST_PAGE_SIZE, ListingFeed } from './listing-feed';
+import { listingHref, placeHref, useListingDictionaries } from './listing-links';
+
+/** Age ranges of the profile filter, as age_min–age_max. */
+const AGE_RANGES: readonly [number, number][] = [
+  [18, 25],
+  [26, 35],
+  [36, 45],
+  [46, 99],
+];
+
+export interface PlaceScreenProps {
+  lang: Locale;
+  place: PlaceContext;
+  source: ListingSource;
+  search: ListingSearch;
+  /** Replaces the list's filters (the route navigates with them as search params). */
+  onSearch(next: ListingSearch): void;
+  /** The page of the other tab. */
+  tabHref(source: ListingSource): string;
+}
+
+/** The filters the list call takes for this source, from the search params (only those of this source). */
+function queryOf(source: ListingSource, place: PlaceContext, search: ListingSearch): Record<string, unknown> {
+  const where = { region_slug: place.region.slug, ...(place.city ? { city_slug: place.city.slug } : {}) };
+  const pick = (keys: (keyof ListingSearch)[]) =>
+    Object.fromEntries(keys.filter((key) => search[key] !== undefined).map((key) => [key, search[key]]));
+  return source === 'merchant'
+    ? { ...where, ...pick(['sort', 'merchant_type', 'tag', 'price_level']) }
+    : { ...where, ...pick(['sort', 'sex', 'body_type', 'language', 'age_min', 'age_max', 'tag']) };
+}
+
+function optionsOf(dicts: Dictionaries | null, type: keyof Dictionaries) {
+  return (dicts?.[type] ?? []).map((item) => ({ value: String(item.id), label: item.name }));
+}
+
+export function PlaceScreen({ lang, place, source, search, onSearch, tabHref }: PlaceScreenProps) {
+  const { t } = useLingui();
+  const system = useAppSystem();
+  const dictionaries = useListingDictionaries(system, lang);
+  const names = useMemo(() => dictionaryNames(dictionaries.data), [dictionaries.data]);
+  const { region, city, cities } = place;
+  const title = city?.name ?? region.name;
+  useDocumentTitle(title);
+
+  const cityNames = useMemo(() => new Map(cities.map((c) => [c.id, c.name])), [cities]);
+  const str = (value: number | undefined) => (value === undefined ? '' : String(value));
+  const sortField: FilterField = {
+    key: 'sort',
+    label: t`Sort by`,
+    value: search.sort ?? 'recommended',
+    required: true,
+    options: [
+      { value: 'recommended', label: t({ message: 'Recommended', context: 'sort order' }) },
+      { value: 'newest', label: t({ message: 'Newest', context: 'sort order' }) },
+      { value: 'popular', label: t({ message: 'Most popular', context: 'sort order' }) },
+    ],
+  };
+  const fields: FilterField[] =
+    source === 'merchant'
+      ? [
+          sortField,
+          { key: 'merchant_type', label: t`Type`, value: str(search.merchant_type), options: optionsOf(dictionaries.data, 'merchant_type') },
+          { key: 'tag', label: t`Tag`, value: str(search.tag), options: optionsOf(dictionaries.data, 'merchant_tag') },
+          {
+            key: 'price_level',
+            label: t`Price`,
+            value: str(search.price_level),
+            options: [
+              { value: '1', label: t`$ · Budget` },
+              { value: '2', label: t`$$ · Moderate` },
+              { value: '3', label: t`$$$ · Upscale` },
+              { value: '4', label: t`$$$$ · Luxury` },
+            ],
+          },
+        ]
+      : [
+          sortField,
+          { key: 'sex', label: t`Gender`, value: str(search.sex), options: optionsOf(dictionaries.data, 'sex') },
+          {
+            key: 'age',
+            label: t`Age`,
+            value: search.age_min !== undefined || search.age_max !== undefined ? `${search.age_min ?? 18}-${search.age_max ?? 99}` : '',
+            options: AGE_RANGES.map(([min, max]) => ({
+              value: `${min}-${max}`,
+              label: max >= 99 ? t`${min} and over` : t`${min}–${max}`,
+            })),
+          },
+          { key: 'language', label: t`Language`, value: str(search.language), options: optionsOf(dictionaries.data, 'language') },
+          { key: 'body_type', label: t`Body type`, value: str(search.body_type), options: optionsOf(dictionaries.data, 'body_type') },
+          { key: 'tag', label: t`Tag`, value: str(search.tag), options: optionsOf(dictionaries.data, 'partner_tag') },
+        ];
+  // An age range that is not one of the options (a hand-made link) still shows as chosen.
+  const ageField = fields.find((field) => field.key === 'age');
+  if (ageField && ageField.value && !ageField.options.some((option) => option.value === ageField.value)) {
+    ageField.options = [...ageField.options, { value: ageField.value, label: ageField.value.replace('-', '–') }];
+  }
+
+  const change = (key: string, value: string) => {
+    const next: ListingSearch = { ...search };
+    if (key === 'age') {
+      const [min, max] = value ? value.split('-').map(Number) : [undefined, undefined];
+      next.age_min = min;
+      next.age_max = max;
+    } else if (key === 'sort') {
+      next.sort = value === 'recommended' ? undefined : (value as ListingSearch['sort']);
+    } else {
+      (next as Record<string, number | undefined>)[key] = value ? Number(value) : undefined;
+    }
+    onSearch(next);
+  };
+  const reset = () => onSearch(search.sort ? { sort: search.sort } : {});
+
+  const query = { ...queryOf(source, place, search), limit: LIST_PAGE_SIZE };
+  const filtered = fields.some((field) => !field.required && field.value !== '');
+  const empty = (
+    <EmptyState
+      title={
+        source === 'merchant' ? (
+          filtered ? <Trans>No venue matches these filters.</Trans> : <Trans>No venues here yet.</Trans>
+        ) : filtered ? (
+          <Trans>No profile matches these filters.</Trans>
+        ) : (
+          <Trans>No profiles here yet.</Trans>
+        )
+      }
+    >
+      {filtered ? (
+        <button type="button" className="button button--secondary" onClick={reset}>
+          <Trans>Clear filters</Trans>
+        </button>
+      ) : (
+        <AppLink className="button button--secondary" href={`/${lang}/search`}>
+          <Trans>Search another city</Trans>
+        </AppLink>
+      )}
+    </EmptyState>
+  );
+
+  return (
+    <PlacePage
+      title={title}
+      subtitle={city ? region.name : <Plural value={cities.length} one="# city" other="# cities" />}
+      backHref={city ? placeHref(lang, region.slug) : `/${lang}/search`}
+      listTitle={source === 'merchant' ? t`Venues in ${title}` : t`Profiles in ${title}`}
+      cities={
+        city
+          ? undefined
+          : cities.map((c) => ({ key: c.slug, href: placeHref(lang, region.slug, c.slug), label: c.name }))
+      }
+    >
+      <ListingTabs
+        label={t`Listings`}
+        tabs={[
+          { key: 'merchant', label: t`Venues`, href: tabHref('merchant'), current: source === 'merchant' },
+          { key: 'partner', label: t`Profiles`, href: tabHref('partner'), current: source === 'partner' },
+        ]}
+      />
+      <ListingFilters fields={fields} onChange={change} onReset={reset} />
+      <ListingFeed
+        key={source}
+        query={query}
+        label={source === 'merchant' ? t`Venues in ${title}` : t`Profiles in ${title}`}
+        fetchPage={({ query: q, cursor }, signal) => {
+          const payload = { ...(q as object), ...(cursor ? { cursor } : {}) };
+          return source === 'merchant'
+            ? system.api.call(merchantCalls.list, payload as PayloadOf<typeof merchantCalls.list>, { signal })
+            : system.api.call(partnerCalls.list, payload as PayloadOf<typeof partnerCalls.list>, { signal });
+        }}
+        renderItem={(item, index) =>
+          source === 'merchant' ? (
+            <MerchantCard
+              merchant={item as MerchantSummary}
+              href={listingHref(lang, 'merchant', (item as MerchantSummary).id)}
+              names={names}
+              place={city ? undefined : cityNames.get((item as MerchantSummary).city_id)}
+              eager={index < 2}
+            />
+          ) : (
+            <PartnerCard
+              partner={item as PartnerSummary}
+              href={listingHref(lang, 'partner', (item as PartnerSummary).id)}
+              names={names}
+              place={city ? undefined : cityNames.get((item as PartnerSummary).city_id)}
+              eager={index < 2}
+            />
+          )
+        }
+        empty={empty}
+      />
+    </PlacePage>
+  );
+}

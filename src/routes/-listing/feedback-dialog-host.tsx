@@ -1,0 +1,48 @@
+import { useLingui } from '@lingui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import * as dict from '@/contract/calls/dict';
+import { feedback } from '@/contract/calls/feedback';
+import { feedbackFormMachine } from '@/machines/feedback-form.machine';
+import { requestErrorText } from '@/ui/directory-names';
+import { FeedbackDialog } from '@/ui/feedback-dialog';
+import { translateCode } from '@/ui/messages';
+import { useAppSystem } from '../-app/app-context';
+import { useFormBinding } from '../-app/use-form-binding';
+import { useLoad } from '../-directory/use-load';
+
+/**
+ * The feedback dialog (account menu "Send feedback"), mounted while it is open: the types (dict/feedback_type)
+ * load when it opens, the feedback form machine sends user/feedback with the images.
+ */
+export function FeedbackDialogHost({ onClose }: { onClose(): void }) {
+  const { i18n } = useLingui();
+  const { api } = useAppSystem();
+  const types = useLoad((signal) => api.call(dict.feedbackType, {}, { signal }));
+  const actor = useActorRef(
+    feedbackFormMachine.provide({
+      actors: { submit: fromPromise(({ input, signal }) => api.call(feedback, input.payload, { signal, files: input.files })) },
+    }),
+  );
+  const form = useFormBinding<'feedback_type' | 'content' | 'contact'>(actor);
+  const done = useSelector(actor, (s) => s.matches('done'));
+  const images = useSelector(actor, (s) => s.context.images);
+  const imagesError = useSelector(actor, (s) => s.context.errors.images);
+  const options = useMemo(() => types.data?.map((type) => ({ value: String(type.id), label: type.name })) ?? null, [types.data]);
+  return (
+    <FeedbackDialog
+      open
+      types={options}
+      typesError={types.status === 'error' ? requestErrorText(i18n, types.error) : undefined}
+      onRetryTypes={types.retry}
+      images={images}
+      imagesError={imagesError ? translateCode(i18n, imagesError.code, { ...imagesError.extra }) : undefined}
+      onAddImages={(files) => actor.send({ type: 'images.add', files })}
+      onRemoveImage={(index) => actor.send({ type: 'images.remove', index })}
+      done={done}
+      onClose={onClose}
+      {...form}
+    />
+  );
+}

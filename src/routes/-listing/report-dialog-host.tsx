@@ -1,0 +1,43 @@
+import { useLingui } from '@lingui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import * as dict from '@/contract/calls/dict';
+import { report } from '@/contract/calls/feedback';
+import { reportFormMachine } from '@/machines/report-form.machine';
+import { requestErrorText } from '@/ui/directory-names';
+import { ReportDialog } from '@/ui/report-dialog';
+import { useAppSystem } from '../-app/app-context';
+import { useFormBinding } from '../-app/use-form-binding';
+import { useLoad } from '../-directory/use-load';
+
+/**
+ * The report dialog of a detail page, mounted while it is open (so every opening starts a fresh form): the reasons
+ * (dict/report_reason) load when it opens, the report form machine sends user/report.
+ */
+export function ReportDialogHost({ target, id, onClose }: { target: 'merchant' | 'partner'; id: number; onClose(): void }) {
+  const { i18n } = useLingui();
+  const { api } = useAppSystem();
+  const reasons = useLoad((signal) => api.call(dict.reportReason, {}, { signal }));
+  const actor = useActorRef(
+    reportFormMachine.provide({
+      actors: { submit: fromPromise(({ input, signal }) => api.call(report, input, { signal })) },
+    }),
+    { input: { target, id } },
+  );
+  const form = useFormBinding<'reason' | 'text'>(actor);
+  const done = useSelector(actor, (s) => s.matches('done'));
+  const options = useMemo(() => reasons.data?.map((reason) => ({ value: String(reason.id), label: reason.name })) ?? null, [reasons.data]);
+  return (
+    <ReportDialog
+      open
+      target={target}
+      reasons={options}
+      reasonsError={reasons.status === 'error' ? requestErrorText(i18n, reasons.error) : undefined}
+      onRetryReasons={reasons.retry}
+      done={done}
+      onClose={onClose}
+      {...form}
+    />
+  );
+}

@@ -1,0 +1,214 @@
+import type { Locator, Page } from '@playwright/test';
+import type { Locale } from '../../src/contract/enums';
+import { msg } from './catalog';
+import { expect, test } from './fixtures';
+
+/**
+ * Issue 4, the visitor's side of the directory: a guest finds a venue in Japanese, looks at its photos in the
+ * fullscreen viewer, favourites it through the login dialog (the favourite is saved after login without a second
+ * tap) and finds it in the collection; visit reports are previews for free members and whole for paid ones; a
+ * member writes one; reports, feedback and the chat button. Demo data (SEED_DEMO=1) and demo accounts.
+ */
+
+/** What a user of `locale` reads for `msgid`: the shipped translation, or the English source while none exists yet. */
+function text(locale: Locale, msgid: string, values: Record<string, string> = {}): string {
+  try {
+    return msg(locale, msgid, values);
+  } catch {
+    return msgid.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+  }
+}
+
+const MEMBER = { account: 'member', password: 'member-pass-2026' };
+const PAID = { account: 'paid', password: 'paid-pass-2026' };
+
+/** A 1×1 PNG: the server re-encodes whatever it is given, so the smallest real image will do. */
+const PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function logInInDialog(page: Page, locale: Locale, who: { account: string; password: string }) {
+  const dialog = page.getByRole('dialog', { name: text(locale, 'Log in') });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel(text(locale, 'User name or e-mail')).fill(who.account);
+  await dialog.getByLabel(text(locale, 'Password'), { exact: true }).fill(who.password);
+  await dialog.getByRole('button', { name: text(locale, 'Log in') }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function logInOnPage(page: Page, who: { account: string; password: string }) {
+  await page.goto('/en/login');
+  await page.getByLabel('User name or e-mail').fill(who.account);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/en\/member$/);
+  // The session is established once the user has loaded; leaving the page before would abort the login.
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+}
+
+/** The visit report cards of the page. */
+const reportCards = (page: Page): Locator => page.getByRole('article').filter({ has: page.getByRole('heading', { level: 3 }) });
+
+test('a guest finds a venue in Japanese, views its photos, favourites it through login and finds it in the collection', async ({ page }) => {
+  const ja: Locale = 'ja';
+  await page.goto('/ja/search');
+  await page.getByRole('searchbox', { name: text(ja, 'Search cities, venues and profiles') }).fill('東京');
+  await page.getByRole('list', { name: text(ja, 'Cities') }).getByRole('link', { name: /東京/ }).first().click();
+  await expect(page).toHaveURL(/\/ja\/japan\/tokyo$/);
+
+  const firstVenue = page.getByRole('main').getByRole('heading', { level: 3 }).first().getByRole('link');
+  const venueName = (await firstVenue.textContent())?.trim() ?? '';
+  expect(venueName).not.toBe('');
+  await firstVenue.click();
+  await expect(page).toHaveURL(/\/ja\/merchant\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: venueName })).toBeVisible();
+
+  // The photos in the fullscreen viewer: keyboard, Escape, and a drag down to close.
+  const photos = page.getByRole('region', { name: text(ja, 'Photos') }).getByRole('button');
+  const total = await photos.count();
+  expect(total).toBeGreaterThan(1);
+  await photos.first().click();
+  const viewer = page.getByRole('dialog', { name: text(ja, 'Photo viewer') });
+  const counter = (position: number) => viewer.getByText(text(ja, '{position} / {total}', { position: String(position), total: String(total) }));
+  await expect(viewer).toBeVisible();
+  await expect(counter(1)).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(counter(2)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+
+  await photos.first().click();
+  await expect(viewer).toBeVisible();
+  const box = (await viewer.boundingBox())!;
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (const step of [10, 30, 60, 90]) await page.mouse.move(x, y + step);
+  await page.mouse.up();
+  await expect(viewer).toBeHidden();
+
+  // Favourite as a guest: the login dialog, then the favourite is saved without a second tap.
+  await page.getByRole('button', { name: text(ja, 'Add to favourites') }).click();
+  await logInInDialog(page, ja, MEMBER);
+  await expect(page.getByRole('status').getByText(text(ja, 'Added to your favourites.'))).toBeVisible();
+  const saved = page.getByRole('button', { name: text(ja, 'Remove from favourites') });
+  await expect(saved).toHaveAttribute('aria-pressed', 'true');
+
+  await page.goto('/ja/collection/merchant');
+  await expect(page.getByRole('link', { name: venueName, exact: true })).toBeVisible();
+});
+
+/** The first venue whose visit reports show the free reader a preview (the demo data has several). */
+async function venueWithPreviews(page: Page): Promise<number> {
+  for (let id = 1; id <= 40; id++) {
+    await page.goto(`/en/merchant/${id}/visit-report`);
+    const list = page.getByRole('region', { name: 'What visitors say' });
+    await expect(list.getByText('Loading visit reports…')).toHaveCount(0);
+    if ((await list.getByText('Only paid members can read whole visit reports and see their photos.').count()) > 0) return id;
+  }
+  throw new Error('no venue with visit report previews among the first 40');
+}
+
+test('a free member reads previews with the upgrade text; the paid member reads the same report whole', async ({ page, browser, baseURL }) => {
+  await logInOnPage(page, MEMBER);
+  const id = await venueWithPreviews(page);
+  const preview = reportCards(page).filter({ hasText: 'Only paid members can read whole visit reports' }).first();
+  const title = (await preview.getByRole('heading', { level: 3 }).textContent())!.trim();
+  const cut = (await preview.locator('p').filter({ hasText: /…$/ }).first().textContent())!.trim();
+  expect(cut.endsWith('…')).toBe(true);
+
+  const paid = await browser.newContext({ baseURL });
+  const paidPage = await paid.newPage();
+  await logInOnPage(paidPage, PAID);
+  await paidPage.goto(`/en/merchant/${id}/visit-report`);
+  const list = paidPage.getByRole('region', { name: 'What visitors say' });
+  await expect(reportCards(paidPage).first()).toBeVisible();
+  await expect(list.getByText('Only paid members can read whole visit reports and see their photos.')).toHaveCount(0);
+  const whole = reportCards(paidPage).filter({ has: paidPage.getByRole('heading', { level: 3, name: title }) });
+  await expect(whole.getByText(cut.slice(0, -1), { exact: false }).first()).toBeVisible();
+  await paid.close();
+});
+
+test('a member writes a visit report with a photo and sees it listed', async ({ page }) => {
+  await logInOnPage(page, MEMBER);
+  await page.goto('/en/merchant/2/visit-report');
+  const form = page.getByRole('region', { name: 'Write a visit report' });
+  await form.getByRole('button', { name: 'Publish report' }).click();
+  await expect(form.getByText('Choose one of the options.')).toBeVisible();
+
+  await form.getByRole('radio', { name: '4 stars' }).check();
+  await form.getByLabel('Title').fill('Quiet corner table');
+  await form.getByLabel('Your report').fill('We sat at a quiet corner table and the staff explained every dish.');
+  await form.locator('input[type=file]').setInputFiles({ name: 'table.png', mimeType: 'image/png', buffer: PIXEL_PNG });
+  await expect(form.getByRole('button', { name: 'Remove image 1: table.png' })).toBeVisible();
+  await form.getByRole('button', { name: 'Publish report' }).click();
+  await expect(form.getByText('Thank you! Your visit report is published.')).toBeVisible();
+
+  const mine = reportCards(page).filter({ has: page.getByRole('heading', { level: 3, name: 'Quiet corner table' }) });
+  await expect(mine).toBeVisible();
+  await expect(mine.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
+  await expect(mine.getByRole('button', { name: /Open photo 1 of 1/ })).toBeVisible();
+});
+
+test('a guest reports a venue after logging in; the dialog sends the report', async ({ page }) => {
+  await page.goto('/en/merchant/3');
+  await page.getByRole('button', { name: 'Report this venue' }).click();
+  await logInInDialog(page, 'en', MEMBER);
+  const dialog = page.getByRole('dialog', { name: 'Report this venue' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog.getByText('Choose one of the options.')).toBeVisible();
+  await dialog.getByRole('radio').first().check();
+  await dialog.getByLabel('Details (optional)').fill('The opening hours on the door differ from these.');
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog.getByText('Thank you. Our moderators will review your report.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/en\/merchant\/3$/);
+
+  // Escape closes it too, and focus goes back to the button that opened it.
+  const open = page.getByRole('button', { name: 'Report this venue' });
+  await open.click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(open).toBeFocused();
+});
+
+test('feedback from the account menu, and the chat button tells members that chat is coming', async ({ page }) => {
+  await logInOnPage(page, MEMBER);
+  await page.getByRole('button', { name: 'Send feedback' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send feedback' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Topic').selectOption({ index: 1 });
+  await dialog.getByLabel('Message').fill('Short');
+  await dialog.getByRole('button', { name: 'Send feedback' }).click();
+  await expect(dialog.getByText('Use at least 10 characters.')).toBeVisible();
+  await dialog.getByLabel('Message').fill('Please add opening hours for public holidays.');
+  await dialog.getByRole('button', { name: 'Send feedback' }).click();
+  await expect(dialog.getByText('Thank you for your feedback. We read every message.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await expect(dialog).toBeHidden();
+
+  await page.goto('/en/partner/1');
+  await page.getByRole('button', { name: 'Chat' }).click();
+  const info = page.getByRole('dialog', { name: 'Chat is coming soon' });
+  await expect(info).toBeVisible();
+  await info.getByRole('button', { name: 'OK' }).click();
+  await expect(info).toBeHidden();
+});
+
+test('a guest tapping Chat gets the login dialog; unknown and malformed listing ids are the 404 page', async ({ page }) => {
+  await page.goto('/en/partner/1');
+  await expect(page.getByRole('heading', { level: 2, name: 'About' })).toBeVisible();
+  await page.getByRole('button', { name: 'Chat' }).click();
+  await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  for (const path of ['/en/merchant/999999', '/en/partner/999999', '/en/merchant/abc', '/en/merchant/999999/visit-report']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+  }
+});
