@@ -130,6 +130,13 @@ function pwa() {
   });
 }
 
+/** Route files (not their ?tsr-split parts) and the small route-private modules only route configs import. */
+const ROUTE_CONFIG_HELPERS = /\/src\/routes\/-(?:app\/guards|directory\/(?:filter-params|place-loaders)|listing\/(?:listing-id|dialog-search)|owner\/(?:owner-guards|owner-links))\.ts$/;
+function isRouteConfigModule(id: string): boolean {
+  if (id.includes('?')) return false;
+  return /\/src\/routes\/(?:[^/-][^/]*\/)*[^/-][^/]*\.tsx$/.test(id) || ROUTE_CONFIG_HELPERS.test(id);
+}
+
 export default defineConfig({
   plugins: [
     // The router generator must run before React's transform; Lingui's macros run under Babel.
@@ -153,6 +160,14 @@ export default defineConfig({
         // The inspector's chunk gets a name of its own, so the precache can leave it out (pwa()) and tests find it.
         chunkFileNames: (chunk) =>
           chunk.facadeModuleId?.includes('/@statelyai/inspect/') ? 'assets/inspect-[hash].js' : 'assets/[name]-[hash].js',
+        // Every route file's config (path, params, search validation, guards, loaders) is needed to match the first
+        // URL, so all of them load at start. Left to the automatic chunking, each became a chunk of its own (about
+        // 40 requests of 1 KB, each with its own gzip and import overhead); one chunk holds them all. The split-off
+        // parts (?tsr-split: components, fallback screens) stay lazy.
+        codeSplitting: {
+          groups: [{ name: 'route-configs', test: isRouteConfigModule, priority: 10 }],
+          includeDependenciesRecursively: false,
+        },
       },
     },
   },

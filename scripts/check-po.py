@@ -16,7 +16,7 @@ for path in sys.argv[1:]:
         n += 1
         if not msgstr.strip():
             print(f'{path}: missing: {msgid!r}'); bad += 1; continue
-        for pat in (r'\{(\w+)', r'<(/?\d+)/?>'):
+        for pat in (r'\{(\w+)(?=\s*[,}])', r'<(/?\d+)/?>'):
             if sorted(re.findall(pat, msgid)) != sorted(re.findall(pat, msgstr)):
                 print(f'{path}: placeholders/tags differ: {msgid!r} -> {msgstr!r}'); bad += 1
     print(f'{path}: {n} messages checked')
