@@ -26,7 +26,7 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
 }
 
 /** The active service worker's script URL once `navigator.serviceWorker.ready` resolves, or null after `ms`. */
-function serviceWorkerReady(page: Page, ms = 10_000): Promise<string | null> {
+function serviceWorkerReady(page: Page, ms = 20_000): Promise<string | null> {
   return page.evaluate(
     (timeout) =>
       Promise.race([
@@ -79,7 +79,8 @@ test.describe('service worker', () => {
   test('registers on the home page', async ({ page }) => {
     await page.goto('/en');
     await expect(homeHeading(page)).toBeVisible();
-    const script = await serviceWorkerReady(page, 5_000);
+    // Ready means installed, i.e. the whole precache (about 170 hashed files since the directory screens) fetched.
+    const script = await serviceWorkerReady(page, 20_000);
     expect(script).toMatch(/\/sw\.js$/);
   });
 
