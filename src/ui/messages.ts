@@ -99,8 +99,6 @@ export const MESSAGES: Record<string, MessageDescriptor> = {
   'text.failed.like': msg`Could not add this to your favourites. Please try again.`,
   'text.success.unlike': msg`Removed from your favourites.`,
   'text.failed.unlike': msg`Could not remove this from your favourites. Please try again.`,
-  'chat.comingSoon.title': msg`Chat is coming soon`,
-  'chat.comingSoon.message': msg`Messaging hosts is not available yet. We will let you chat here as soon as it is ready.`,
   'register.verify.title': msg`Welcome to Venuely`,
   'register.verify.message': msg`Your account is ready. Verify your e-mail address now, so you can reset your password if you ever forget it.`,
   'register.verify.confirm': msg({ message: 'Verify now', context: 'button' }),

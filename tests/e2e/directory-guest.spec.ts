@@ -181,7 +181,7 @@ test('a guest reports a venue after logging in; the dialog sends the report', as
   await expect(open).toBeFocused();
 });
 
-test('feedback from the account menu, and the chat button tells members that chat is coming', async ({ page }) => {
+test('feedback from the account menu; members are not offered a chat that cannot start yet', async ({ page }) => {
   await logInOnPage(page, MEMBER);
   await page.getByRole('button', { name: 'Send feedback' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send feedback' });
@@ -196,20 +196,24 @@ test('feedback from the account menu, and the chat button tells members that cha
   await dialog.getByRole('button', { name: 'Close' }).first().click();
   await expect(dialog).toBeHidden();
 
+  // Chat is offered to guests as a way in (log in); a member gets the button with the chat itself, not before.
   await page.goto('/en/partner/1');
-  await page.getByRole('button', { name: 'Chat' }).click();
-  const info = page.getByRole('dialog', { name: 'Chat is coming soon' });
-  await expect(info).toBeVisible();
-  await info.getByRole('button', { name: 'OK' }).click();
-  await expect(info).toBeHidden();
+  await expect(page.getByRole('heading', { level: 2, name: 'About' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Chat' })).toHaveCount(0);
 });
 
-test('a guest tapping Chat gets the login dialog; unknown and malformed listing ids are the 404 page', async ({ page }) => {
+test('a guest tapping Chat logs in and is back on the profile; unknown and malformed listing ids are the 404 page', async ({ page }) => {
   await page.goto('/en/partner/1');
   await expect(page.getByRole('heading', { level: 2, name: 'About' })).toBeVisible();
   await page.getByRole('button', { name: 'Chat' }).click();
-  await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
-  await page.keyboard.press('Escape');
+  const login = page.getByRole('dialog', { name: 'Log in' });
+  await login.getByLabel('User name or e-mail').fill(MEMBER.account);
+  await login.getByLabel('Password', { exact: true }).fill(MEMBER.password);
+  await login.getByRole('button', { name: 'Log in' }).click();
+  await expect(login).toBeHidden();
+  // Back on the profile, logged in.
+  await expect(page).toHaveURL(/\/en\/partner\/1$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'About' })).toBeVisible();
 
   for (const path of ['/en/merchant/999999', '/en/partner/999999', '/en/merchant/abc', '/en/merchant/999999/visit-report']) {
     await page.goto(path);

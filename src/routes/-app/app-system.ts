@@ -43,8 +43,6 @@ export function createAppSystem(deps: AppSystemDeps) {
     navigate: (params) => deps.navigate((params as { to: string }).to),
     // A favourite a guest asked for is saved right after login, with its toast, without a second tap.
     'favorite.add': (params) => favorites.send({ type: 'favorite.add', ...(params as favorite.FavoriteTarget) }),
-    // Chatting with a profile arrives with the chat issue, which replaces this handler; until then members are told.
-    'chat.open': () => void openDialog({ messageType: 'info', title: 'chat.comingSoon.title', message: 'chat.comingSoon.message', bodyImage: 'info', showClose: true }),
   };
   const runAction = (action: PendingAction) => actionHandlers[action.type]?.(action.params);
 

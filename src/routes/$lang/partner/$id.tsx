@@ -53,9 +53,9 @@ function PartnerPage() {
   const openReport = () =>
     session.send({ type: 'session.requireLogin', action: { type: 'navigate', params: { to: `${base}?dialog=report` } } });
   const closeReport = () => void navigate({ to: '/$lang/partner/$id', params: { lang, id }, search: {}, replace: true });
-  // The chat issue replaces the 'chat.open' handler (app-system.ts); until then a member is told chat is coming.
-  const openChat = () =>
-    session.send({ type: 'session.requireLogin', action: { type: 'chat.open', params: { partnerUuid: partner.uuid } } });
+  // Chatting needs an account: a guest's Chat asks them to log in and brings them back here. The button for members
+  // arrives with the chat itself (the chat issue), so nobody is offered a conversation that cannot start yet.
+  const logInToChat = () => session.send({ type: 'session.requireLogin', action: { type: 'navigate', params: { to: base } } });
 
   return (
     <>
@@ -73,10 +73,12 @@ function PartnerPage() {
         onOpenPhoto={(index) => photoViewer.open(images.map((image) => ({ src: image.image, thumb: image.thumb, alt: partner.nickname })), index)}
         actions={
           <>
-            <Button onClick={openChat}>
-              <ListingIcon name="chat" size={20} />
-              <Trans>Chat</Trans>
-            </Button>
+            {loggedIn ? null : (
+              <Button onClick={logInToChat}>
+                <ListingIcon name="chat" size={20} />
+                <Trans>Chat</Trans>
+              </Button>
+            )}
             <FavoriteToggle source="partner" id={partner.id} isFavorite={partner.is_favorite} />
             <Button variant="link" onClick={openReport}>
               <ListingIcon name="flag" size={20} />
