@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import { ID_MAX, type ListingSource } from '@/contract/shapes';
-import { ApiFailure } from '../api/failure';
+import { cursorFields, cursorInvalid, isMicros, isRowId, momentOf } from './recent-cursor';
 
 /**
  * Keyset pagination of merchant and partner lists. A page after a cursor holds the rows strictly after the last
@@ -29,17 +29,12 @@ export function orderOfSort(sort: 'recommended' | 'newest' | 'popular' | undefin
   return sort === 'newest' ? 'newest' : 'popular';
 }
 
-/** created_at as microseconds since the epoch (text), selected beside each row to build the next cursor. */
-export function microsOf(column: string): RawBuilder<string> {
-  return sql<string>`(extract(epoch from ${sql.ref(column)}) * 1000000)::bigint::text`;
-}
-
 /** The row condition of the page after `cursor` on `table` (merchants or partners). */
 export function afterCursor(table: 'merchants' | 'partners', cursor: ListingCursor): RawBuilder<boolean> {
   const id = sql.ref(`${table}.id`);
   switch (cursor.order) {
     case 'newest':
-      return sql<boolean>`(${sql.ref(`${table}.created_at`)}, ${id}) < (timestamptz 'epoch' + ${cursor.micros}::bigint * interval '1 microsecond', ${cursor.id})`;
+      return sql<boolean>`(${sql.ref(`${table}.created_at`)}, ${id}) < (${momentOf(cursor)}, ${cursor.id})`;
     case 'popular':
       return sql<boolean>`(${sql.ref(`${table}.favorite_count`)}, ${id}) < (${cursor.count}, ${cursor.id})`;
     case 'own':
@@ -65,8 +60,6 @@ export function cursorAfter(order: ListingOrder, row: CursorSource): ListingCurs
   }
 }
 
-const MICROS_MAX = BigInt(Number.MAX_SAFE_INTEGER);
-
 const ORDER_CODES: Record<ListingOrder, string> = { newest: 'n', popular: 'p', own: 'o' };
 
 export function encodeListingCursor(source: ListingSource, cursor: ListingCursor): string {
@@ -77,27 +70,17 @@ export function encodeListingCursor(source: ListingSource, cursor: ListingCursor
 /** A cursor this server wrote for the same list kind and order, or the failure "invalid list position". */
 export function decodeListingCursor(source: ListingSource, order: ListingOrder, value: string | undefined): ListingCursor | null {
   if (value === undefined) return null;
-  const invalid = () => new ApiFailure('listing.cursorInvalid', {}, 200, { field: 'cursor', code: 'zod.string.invalid' });
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw invalid();
-  const { l, o, k, i } = parsed as Record<string, unknown>;
-  if (l !== source[0] || o !== ORDER_CODES[order]) throw invalid();
-  if (typeof i !== 'number' || !Number.isInteger(i) || i < 1 || i > ID_MAX) throw invalid();
+  const { l, o, k, i } = cursorFields(value);
+  if (l !== source[0] || o !== ORDER_CODES[order] || !isRowId(i)) throw cursorInvalid();
   switch (order) {
     case 'newest':
-      // Within ±2^53 the value stays exact in PostgreSQL's float8 interval product (years 1685–2255).
-      if (typeof k !== 'string' || !/^-?\d{1,16}$/.test(k) || BigInt(k) > MICROS_MAX || BigInt(k) < -MICROS_MAX) throw invalid();
+      if (!isMicros(k)) throw cursorInvalid();
       return { order, micros: k, id: i };
     case 'popular':
-      if (typeof k !== 'number' || !Number.isInteger(k) || k < 0 || k > ID_MAX) throw invalid();
+      if (typeof k !== 'number' || !Number.isInteger(k) || k < 0 || k > ID_MAX) throw cursorInvalid();
       return { order, count: k, id: i };
     case 'own':
-      if (k !== null) throw invalid();
+      if (k !== null) throw cursorInvalid();
       return { order, id: i };
   }
 }

@@ -1,7 +1,8 @@
 import { type Kysely, type Updateable, sql } from 'kysely';
 import type { ListingStatus } from '@/contract/enums';
 import type { Database, InsertablePartnerRow, PartnerRow, PartnerTable, PhotoRow } from '../db/schema';
-import { afterCursor, type ListingCursor, microsOf } from './listing-cursor';
+import { afterCursor, type ListingCursor } from './listing-cursor';
+import { microsOf } from './recent-cursor';
 import { deletePhotosOfOwners } from './photo.repository';
 import { likePattern, searchKey } from './search-key';
 
