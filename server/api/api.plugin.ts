@@ -96,6 +96,11 @@ function fieldsOf(body: unknown): { fields: Record<string, unknown>; files: Reco
   return { fields, files };
 }
 
+/**
+ * Writes the answer `{ status, msg, data }`. A sealed `data` is base64, which JSON needs no escapes for, so the
+ * body is assembled as text instead of being serialized again (stringifying a page's 15 KB of base64 cost as much
+ * as encrypting it).
+ */
 export function sendApi(
   reply: FastifyReply,
   state: Pick<ApiRequestState, 'encrypted'> | undefined,
@@ -105,13 +110,14 @@ export function sendApi(
   data: unknown,
   httpStatus = 200,
 ) {
-  const body =
-    data === null || data === undefined
-      ? null
-      : state?.encrypted
-        ? sealData(JSON.stringify(data), aes)
-        : data;
-  return reply.code(httpStatus).header('cache-control', 'no-store').send({ status, msg, data: body });
+  reply.code(httpStatus).header('cache-control', 'no-store');
+  if (data !== null && data !== undefined && state?.encrypted) {
+    const sealed = sealData(JSON.stringify(data), aes);
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(`{"status":${status},"msg":${JSON.stringify(msg)},"data":"${sealed}"}`);
+  }
+  return reply.send({ status, msg, data: data ?? null });
 }
 
 export default fp(

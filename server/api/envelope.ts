@@ -7,6 +7,8 @@ import { ENVELOPE_MAX_SKEW_S } from '@/contract/constants';
  */
 
 const IV_BYTES = 16;
+/** Stateless between calls (no `stream` option), so one decoder serves every request. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 export interface ServerKeys {
   aes: Buffer;
@@ -29,7 +31,7 @@ export function openData(data: string, aes: Buffer): string {
   if (all.length <= IV_BYTES || (all.length - IV_BYTES) % 16 !== 0) throw new Error('bad length');
   const decipher = createDecipheriv('aes-256-cbc', aes, all.subarray(0, IV_BYTES));
   const plain = Buffer.concat([decipher.update(all.subarray(IV_BYTES)), decipher.final()]);
-  return new TextDecoder('utf-8', { fatal: true }).decode(plain);
+  return strictUtf8.decode(plain);
 }
 
 export function computeSign(client: string, timestamp: string | number, data: string, sign: Buffer): string {

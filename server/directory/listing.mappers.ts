@@ -10,6 +10,40 @@ import { placeSlugsOf } from './place.repository';
  * lookups (place slugs, the viewer's favourites): one query each per page, never one per row.
  */
 
+/** The columns a merchant card shows (public lists and search select only these, not the whole row). */
+export const MERCHANT_CARD_COLUMNS = [
+  'id',
+  'city_id',
+  'name',
+  'merchant_type',
+  'tags',
+  'cover',
+  'price_level',
+  'rating_sum',
+  'report_count',
+  'favorite_count',
+  'created_at',
+] as const satisfies readonly (keyof MerchantRow)[];
+export type MerchantCardRow = Pick<MerchantRow, (typeof MERCHANT_CARD_COLUMNS)[number]>;
+
+/** The columns a partner card shows. */
+export const PARTNER_CARD_COLUMNS = [
+  'id',
+  'uuid',
+  'city_id',
+  'nickname',
+  'age',
+  'sex',
+  'tags',
+  'languages',
+  'cover',
+  'unlock_price',
+  'merchant_id',
+  'favorite_count',
+  'created_at',
+] as const satisfies readonly (keyof PartnerRow)[];
+export type PartnerCardRow = Pick<PartnerRow, (typeof PARTNER_CARD_COLUMNS)[number]>;
+
 /** What a guest or another member may see: published by moderation and not hidden by the owner. */
 export function isPubliclyVisible(row: { status: string; visible: boolean }): boolean {
   return row.status === 'published' && row.visible;
@@ -68,7 +102,7 @@ async function placesOf(db: Kysely<Database>, rows: { city_id: number }[]) {
 }
 
 function merchantSummaryOf(
-  row: MerchantRow,
+  row: MerchantCardRow,
   place: { region_slug: string; city_slug: string } | undefined,
   isFavorite: boolean,
 ): MerchantSummary {
@@ -91,7 +125,7 @@ function merchantSummaryOf(
 }
 
 function partnerSummaryOf(
-  row: PartnerRow,
+  row: PartnerCardRow,
   place: { region_slug: string; city_slug: string } | undefined,
   isFavorite: boolean,
 ): PartnerSummary {
@@ -118,7 +152,7 @@ function partnerSummaryOf(
 /** Merchant cards of a page, in the rows' order. */
 export async function merchantSummaries(
   db: Kysely<Database>,
-  rows: MerchantRow[],
+  rows: MerchantCardRow[],
   viewerUuid: string | null,
 ): Promise<MerchantSummary[]> {
   if (rows.length === 0) return [];
@@ -132,7 +166,7 @@ export async function merchantSummaries(
 /** Partner cards of a page, in the rows' order. */
 export async function partnerSummaries(
   db: Kysely<Database>,
-  rows: PartnerRow[],
+  rows: PartnerCardRow[],
   viewerUuid: string | null,
 ): Promise<PartnerSummary[]> {
   if (rows.length === 0) return [];

@@ -2,6 +2,7 @@ import { type Kysely, type Updateable, sql } from 'kysely';
 import type { ListingStatus } from '@/contract/enums';
 import type { Database, InsertableMerchantRow, MerchantRow, MerchantTable, PhotoRow } from '../db/schema';
 import { afterCursor, type ListingCursor } from './listing-cursor';
+import { MERCHANT_CARD_COLUMNS, type MerchantCardRow } from './listing.mappers';
 import { microsOf } from './recent-cursor';
 import { deletePhotosOfOwners } from './photo.repository';
 import { likePattern, searchKey } from './search-key';
@@ -11,7 +12,9 @@ import { likePattern, searchKey } from './search-key';
  * planner can prove it implies the partial indexes of migration 0003 (merchants_city_new, ..._popular).
  */
 
-export type MerchantPageRow = MerchantRow & { created_micros: string };
+/** A row of a page: the card columns of public lists, every column of the owner's list, and the cursor's key. */
+export type MerchantPageRow = MerchantCardRow & { created_micros: string };
+export type OwnMerchantPageRow = MerchantRow & { created_micros: string };
 
 export interface MerchantFilter {
   regionId?: number;
@@ -22,7 +25,12 @@ export interface MerchantFilter {
   keyword?: string;
 }
 
+/** Public pages select the card columns only (a detail page reads the rest). */
 function selectPage(db: Kysely<Database>) {
+  return db.selectFrom('merchants').select(MERCHANT_CARD_COLUMNS).select(microsOf('merchants.created_at').as('created_micros'));
+}
+
+function selectOwnPage(db: Kysely<Database>) {
   return db.selectFrom('merchants').selectAll('merchants').select(microsOf('merchants.created_at').as('created_micros'));
 }
 
@@ -57,8 +65,8 @@ export async function listOwnMerchants(
   status: ListingStatus | undefined,
   cursor: ListingCursor | null,
   limit: number,
-): Promise<MerchantPageRow[]> {
-  let query = selectPage(db).where('merchants.owner_uuid', '=', ownerUuid);
+): Promise<OwnMerchantPageRow[]> {
+  let query = selectOwnPage(db).where('merchants.owner_uuid', '=', ownerUuid);
   if (status !== undefined) query = query.where('merchants.status', '=', status);
   if (cursor) query = query.where(afterCursor('merchants', cursor));
   return query.orderBy('merchants.id', 'desc').limit(limit + 1).execute();
@@ -96,12 +104,12 @@ export async function searchMerchants(
   keyword: string,
   regionId: number | undefined,
   limit: number,
-): Promise<MerchantRow[]> {
+): Promise<MerchantCardRow[]> {
   const key = searchKey(keyword);
   if (key === '') return [];
   let query = db
     .selectFrom('merchants')
-    .selectAll()
+    .select(MERCHANT_CARD_COLUMNS)
     .where(sql<boolean>`merchants.status = 'published' and merchants.visible`)
     .where(sql<boolean>`merchants.search_key like ${likePattern(key)}`);
   if (regionId !== undefined) query = query.where('region_id', '=', regionId);

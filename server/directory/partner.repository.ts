@@ -2,6 +2,7 @@ import { type Kysely, type Updateable, sql } from 'kysely';
 import type { ListingStatus } from '@/contract/enums';
 import type { Database, InsertablePartnerRow, PartnerRow, PartnerTable, PhotoRow } from '../db/schema';
 import { afterCursor, type ListingCursor } from './listing-cursor';
+import { PARTNER_CARD_COLUMNS, type PartnerCardRow } from './listing.mappers';
 import { microsOf } from './recent-cursor';
 import { deletePhotosOfOwners } from './photo.repository';
 import { likePattern, searchKey } from './search-key';
@@ -11,7 +12,9 @@ import { likePattern, searchKey } from './search-key';
  * planner can prove it implies the partial indexes of migration 0003 (partners_city_new, ..._popular).
  */
 
-export type PartnerPageRow = PartnerRow & { created_micros: string };
+/** A row of a page: the card columns of public lists, every column of the owner's list, and the cursor's key. */
+export type PartnerPageRow = PartnerCardRow & { created_micros: string };
+export type OwnPartnerPageRow = PartnerRow & { created_micros: string };
 
 export interface PartnerFilter {
   regionId?: number;
@@ -26,7 +29,12 @@ export interface PartnerFilter {
   keyword?: string;
 }
 
+/** Public pages select the card columns only (a detail page reads the rest). */
 function selectPage(db: Kysely<Database>) {
+  return db.selectFrom('partners').select(PARTNER_CARD_COLUMNS).select(microsOf('partners.created_at').as('created_micros'));
+}
+
+function selectOwnPage(db: Kysely<Database>) {
   return db.selectFrom('partners').selectAll('partners').select(microsOf('partners.created_at').as('created_micros'));
 }
 
@@ -67,8 +75,8 @@ export async function listOwnPartners(
   status: ListingStatus | undefined,
   cursor: ListingCursor | null,
   limit: number,
-): Promise<PartnerPageRow[]> {
-  let query = selectPage(db).where('partners.owner_uuid', '=', ownerUuid);
+): Promise<OwnPartnerPageRow[]> {
+  let query = selectOwnPage(db).where('partners.owner_uuid', '=', ownerUuid);
   if (status !== undefined) query = query.where('partners.status', '=', status);
   if (cursor) query = query.where(afterCursor('partners', cursor));
   return query.orderBy('partners.id', 'desc').limit(limit + 1).execute();
@@ -114,12 +122,12 @@ export async function searchPartners(
   keyword: string,
   regionId: number | undefined,
   limit: number,
-): Promise<PartnerRow[]> {
+): Promise<PartnerCardRow[]> {
   const key = searchKey(keyword);
   if (key === '') return [];
   let query = db
     .selectFrom('partners')
-    .selectAll()
+    .select(PARTNER_CARD_COLUMNS)
     .where(sql<boolean>`partners.status = 'published' and partners.visible`)
     .where(sql<boolean>`partners.search_key like ${likePattern(key)}`);
   if (regionId !== undefined) query = query.where('region_id', '=', regionId);

@@ -1,12 +1,14 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { type City, type Region, SEARCH_HITS_MAX } from '@/contract/calls/city';
 import { DEFAULT_LOCALE, type Locale } from '@/contract/enums';
 import type { CityRow, Database, LocalizedNames, RegionRow } from '../db/schema';
-import { likePattern, searchKey } from './search-key';
+import { lookUpPlace, placeIndexOf, reloadPlaceIndex } from './place-index';
+import { searchKey } from './search-key';
 
 /**
  * Regions and cities (DESIGN section 5): lookups by slug and id, their contract shapes in one locale, and the place
- * half of city/search. Reference data is seeded by server/seed/reference-data.ts, so ids are stable per database.
+ * half of city/search. Reference data is seeded by server/seed/reference-data.ts, so ids are stable per database;
+ * lookups answer from the in-memory place index (place-index.ts).
  */
 
 export type CityWithRegion = CityRow & { region_slug: string };
@@ -17,7 +19,11 @@ export function localizedName(names: LocalizedNames, locale: Locale): string {
 }
 
 export async function findRegionBySlug(db: Kysely<Database>, slug: string): Promise<RegionRow | undefined> {
-  return db.selectFrom('regions').selectAll().where('slug', '=', slug).executeTakeFirst();
+  return lookUpPlace(
+    db,
+    (index) => index.regionBySlug.get(slug),
+    () => db.selectFrom('regions').selectAll().where('slug', '=', slug).executeTakeFirst(),
+  );
 }
 
 function citiesWithRegion(db: Kysely<Database>) {
@@ -33,30 +39,46 @@ export async function findCityBySlugs(
   regionSlug: string,
   citySlug: string,
 ): Promise<CityWithRegion | undefined> {
-  return citiesWithRegion(db).where('regions.slug', '=', regionSlug).where('cities.slug', '=', citySlug).executeTakeFirst();
+  return lookUpPlace(
+    db,
+    (index) => index.cityBySlugs.get(`${regionSlug}/${citySlug}`),
+    () => citiesWithRegion(db).where('regions.slug', '=', regionSlug).where('cities.slug', '=', citySlug).executeTakeFirst(),
+  );
 }
 
 export async function findCityById(db: Kysely<Database>, id: number): Promise<CityWithRegion | undefined> {
   // Ids come from payloads bounded to PostgreSQL integer; anything else cannot exist.
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return undefined;
-  return citiesWithRegion(db).where('cities.id', '=', id).executeTakeFirst();
+  return lookUpPlace(
+    db,
+    (index) => index.cityById.get(id),
+    () => citiesWithRegion(db).where('cities.id', '=', id).executeTakeFirst(),
+  );
 }
 
-/** Region and city slugs of many cities in one query (listing summaries carry them for their routes). */
+/**
+ * Region and city slugs of many cities (listing summaries carry them for their routes), from the place index;
+ * unknown ids are left out.
+ */
 export async function placeSlugsOf(
   db: Kysely<Database>,
   cityIds: number[],
 ): Promise<Map<number, { region_slug: string; city_slug: string }>> {
-  const result = new Map<number, { region_slug: string; city_slug: string }>();
   const ids = [...new Set(cityIds)];
+  const result = new Map<number, { region_slug: string; city_slug: string }>();
   if (ids.length === 0) return result;
-  const rows = await db
-    .selectFrom('cities')
-    .innerJoin('regions', 'regions.id', 'cities.region_id')
-    .select(['cities.id as id', 'cities.slug as city_slug', 'regions.slug as region_slug'])
-    .where('cities.id', 'in', ids)
-    .execute();
-  for (const row of rows) result.set(row.id, { region_slug: row.region_slug, city_slug: row.city_slug });
+  let cities: ReadonlyMap<number, CityWithRegion>;
+  if (db.isTransaction) {
+    const rows = await citiesWithRegion(db).where('cities.id', 'in', ids).execute();
+    cities = new Map(rows.map((row) => [row.id, row]));
+  } else {
+    cities = (await placeIndexOf(db)).cityById;
+    if (ids.some((id) => !cities.has(id))) cities = (await reloadPlaceIndex(db)).cityById;
+  }
+  for (const id of ids) {
+    const city = cities.get(id);
+    if (city) result.set(id, { region_slug: city.region_slug, city_slug: city.slug });
+  }
   return result;
 }
 
@@ -87,8 +109,8 @@ function byExactThenSort<T extends { slug: string; search_key: string; sort: num
 /**
  * The place half of city/search: regions and cities whose name in any locale or slug contains the keyword, after
  * the same normalization as the stored search_key ("東京", "tokyo", "ＴＯＫＹＯ", "Токио" all find Tokyo). Exact
- * names come first, then the reference order. The tables are small (tens to hundreds of rows), so ordering the
- * matches in memory is cheaper than a second query.
+ * names come first, then the reference order. The tables are small (tens to hundreds of rows) and held in the
+ * place index, so matching them in memory saves two queries per search.
  */
 export async function searchPlaces(
   db: Kysely<Database>,
@@ -97,17 +119,10 @@ export async function searchPlaces(
 ): Promise<{ regions: Region[]; cities: City[] }> {
   const key = searchKey(keyword);
   if (key === '') return { regions: [], cities: [] };
-  const pattern = likePattern(key);
-  const [regionRows, cityRows] = await Promise.all([
-    db
-      .selectFrom('regions')
-      .selectAll()
-      .where(sql<boolean>`search_key like ${pattern}`)
-      .execute(),
-    citiesWithRegion(db)
-      .where(sql<boolean>`cities.search_key like ${pattern}`)
-      .execute(),
-  ]);
+  // The same match as `search_key like '%key%'` (the key holds no newline, so it never spans two names).
+  const index = await placeIndexOf(db);
+  const regionRows = index.regions.filter((row) => row.search_key.includes(key));
+  const cityRows = index.cities.filter((row) => row.search_key.includes(key));
   return {
     regions: regionRows
       .sort(byExactThenSort(key))

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { CompiledQuery, createQueryId, type Kysely, type RootOperationNode } from 'kysely';
 import { SEARCH_HITS_MAX } from '@/contract/calls/city';
+import * as merchantCalls from '@/contract/calls/merchant';
 import { LIST_LIMIT_DEFAULT } from '@/contract/shapes';
 import { buildApp } from '../../server/app';
 import type { AppConfig } from '../../server/config';
@@ -23,6 +24,7 @@ import { testConfig } from '../support/test-app';
 import {
   type BenchEnvironment,
   type Benchmark,
+  benchDatabases,
   fmtMs,
   fmtPercent,
   fmtRate,
@@ -41,6 +43,8 @@ import {
  * each through the full stack (the real server on 127.0.0.1, a freshly sealed guest envelope per request) and
  * in-process (the same repository and mapper functions the handlers call, on the server's own Kysely handle, in
  * as many concurrent loops as there are connections). 50 connections unless BENCH_CONNECTIONS says otherwise.
+ * For the breakdown, (a)'s answer is also served canned through the full stack (HTTP and envelope, no database):
+ * the sum of the canned cost and the in-process cost bounds what (a) can reach on one server thread.
  *
  * Goals: full / in-process ≥ 0.70; p99 ≤ 50 ms on PostgreSQL; no errors. The plans of the queries behind (a) and
  * (b) are printed (EXPLAIN ANALYZE) so a slow one shows which index it did or did not use.
@@ -62,13 +66,17 @@ function listingCount(): number {
   return Number.isInteger(value) && value > 0 ? value : 100_000;
 }
 
-/** The city page's work, as merchant/list's handler does it (guest viewer). */
-async function listCityNewest(db: Kysely<Database>): Promise<number> {
+/** The city page's answer, as merchant/list's handler builds it (guest viewer). */
+async function cityNewestPage(db: Kysely<Database>) {
   const place = await placeFilterOf(db, LIST_PAYLOAD.region_slug, LIST_PAYLOAD.city_slug);
   const cursor = decodeListingCursor('merchant', 'newest', undefined);
   const rows = await listPublicMerchants(db, { ...place }, cursor, 'newest', LIST_LIMIT_DEFAULT);
   const page = pageOf('merchant', 'newest', rows, LIST_LIMIT_DEFAULT);
-  return (await merchantSummaries(db, page.rows, null)).length;
+  return { list: await merchantSummaries(db, page.rows, null), next_cursor: page.nextCursor };
+}
+
+async function listCityNewest(db: Kysely<Database>): Promise<number> {
+  return (await cityNewestPage(db)).list.length;
 }
 
 /** The search page's work, as city/search's handler does it (guest viewer, no region). */
@@ -124,6 +132,10 @@ async function benchDatabase(kind: DatabaseKind, label: string, env: BenchEnviro
   try {
     app = await buildApp(config); // migrates and seeds the reference data; logger from config.logLevel: 'silent'
     const db = app.db;
+    // For the breakdown only, on this benchmark's own server: the city page's answer, built once and then sent
+    // as is, so a request costs the HTTP stack and the envelope (open, check, seal) but no database work.
+    let canned: Awaited<ReturnType<typeof cityNewestPage>> | null = null;
+    app.api({ ...merchantCalls.list, path: 'bench/canned-list' }, async () => (canned ??= await cityNewestPage(db)));
     const generated = await generateListings(db, { count, seed: 1, images: pool });
     console.log(`\n${label}: generated ${generated.merchants} merchants + ${generated.partners} partners in ${(generated.ms / 1000).toFixed(1)} s`);
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -159,6 +171,7 @@ async function benchDatabase(kind: DatabaseKind, label: string, env: BenchEnviro
         if ((await listCityNewest(db)) !== LIST_LIMIT_DEFAULT) throw new Error('short page');
       },
     });
+    const cannedList = await runLoad({ url: `${baseUrl}/api/bench/canned-list`, connections, warmupS, durationS, request: sealed({ ...LIST_PAYLOAD }) });
     const fullSearch = await runLoad({ url: `${baseUrl}/api/city/search`, connections, warmupS, durationS, request: sealed({ keyword: SEARCH_KEYWORD }) });
     const inProcessSearch = await runLoops({
       concurrency: connections,
@@ -172,6 +185,7 @@ async function benchDatabase(kind: DatabaseKind, label: string, env: BenchEnviro
     const rows: Row[] = [
       { name: '(a) full stack  merchant/list city newest', result: fullList, unit: 'req/s' },
       { name: '(a) in-process  placeFilterOf + listPublicMerchants + merchantSummaries', result: inProcessList, unit: 'calls/s' },
+      { name: '(a) full stack  the same answer canned: HTTP + envelope only', result: cannedList, unit: 'req/s' },
       { name: `(b) full stack  city/search "${SEARCH_KEYWORD}"`, result: fullSearch, unit: 'req/s' },
       { name: '(b) in-process  searchPlaces + searchMerchants + searchPartners + summaries', result: inProcessSearch, unit: 'calls/s' },
     ];
@@ -202,6 +216,14 @@ async function benchDatabase(kind: DatabaseKind, label: string, env: BenchEnviro
         console.log(`${name}: full-stack p99 ${fmtMs(full.p99Ms)} ms (goal ≤ ${P99_GOAL_MS} ms: ${full.p99Ms <= P99_GOAL_MS ? 'met' : 'NOT met'})`);
       }
     }
+    // If the two costs only added up on the server's thread, the list could at best reach this ratio.
+    const httpMs = 1000 / cannedList.rate;
+    const dbMs = 1000 / inProcessList.rate;
+    console.log(
+      `(a) breakdown: HTTP + envelope ${httpMs.toFixed(3)} ms per request (canned), database work ${dbMs.toFixed(3)} ms per call (in-process); ` +
+        `sum ${(httpMs + dbMs).toFixed(3)} ms → at most ${(1000 / (httpMs + dbMs)).toFixed(0)} req/s, ratio ≤ ${fmtRatio(dbMs / (httpMs + dbMs))}, ` +
+        `mean latency at ${connections} connections ≥ ${(connections * (httpMs + dbMs)).toFixed(0)} ms; measured ${(1000 / fullList.rate).toFixed(3)} ms per request`,
+    );
     console.log('busy: event-loop utilisation while measuring (main = server or in-process loops; loadgen = autocannon thread).');
     console.log(`CPU: share of all ${os.cpus().length} cores while measuring, this process vs. all other processes (${kind === 'postgres' ? "PostgreSQL's backends and " : ''}anything else running).`);
     console.log('autocannon latencies have 1 ms resolution.');
@@ -227,7 +249,7 @@ export const directoryBenchmark: Benchmark = {
       const pool = await demoImagePool(createImageStore({ rootDir: path.join(poolDir, 'uploads') }), { cacheFile: path.join(poolDir, 'demo-images.json') });
       console.log(`picture pool: ${pool.landscape.length + pool.portrait.length} images in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       let errors = 0;
-      for (const { kind, label } of DATABASES) errors += await benchDatabase(kind, label, env, pool);
+      for (const { kind, label } of benchDatabases(DATABASES)) errors += await benchDatabase(kind, label, env, pool);
       return { errors };
     } finally {
       rmSync(poolDir, { recursive: true, force: true });

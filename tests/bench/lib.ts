@@ -1,5 +1,8 @@
+import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { type EventLoopUtilization, performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type autocannon from 'autocannon';
@@ -37,6 +40,15 @@ export function benchSettings(): BenchSettings {
   };
 }
 
+/** The databases a benchmark runs on: BENCH_DATABASES (comma-separated pglite, postgres) narrows the default both. */
+export function benchDatabases<T extends { kind: string }>(all: readonly T[]): readonly T[] {
+  const wanted = (process.env.BENCH_DATABASES ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  if (wanted.length === 0) return all;
+  const unknown = wanted.filter((name) => !all.some((db) => db.kind === name));
+  if (unknown.length > 0) throw new Error(`BENCH_DATABASES: unknown ${unknown.join(', ')}; known: ${all.map((db) => db.kind).join(', ')}`);
+  return all.filter((db) => wanted.includes(db.kind));
+}
+
 export interface BenchEnvironment {
   settings: BenchSettings;
   /** A fresh, empty PostgreSQL database (dropped by `drop`); the cluster is shared by all benchmarks of the run. */
@@ -55,6 +67,64 @@ export interface Benchmark {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// CPU placement: on a small machine the load generator and PostgreSQL would otherwise preempt the server's thread
+
+/** Which CPUs (taskset lists) the measured thread and everything else run on. */
+export interface CpuPlacement {
+  /** The server's main thread, which is also the in-process loops' thread. */
+  measured: string;
+  /** PostgreSQL's processes and the load generator's thread. */
+  others: string;
+}
+
+/**
+ * Linux with taskset and ≥ 2 CPUs: the measured thread alone on CPU 0, PostgreSQL and the load generator on the
+ * rest — as when the load comes from other machines. BENCH_PIN=0 leaves placement to the scheduler.
+ */
+export function cpuPlacement(): CpuPlacement | null {
+  const cpus = os.availableParallelism();
+  if (process.env.BENCH_PIN === '0' || process.platform !== 'linux' || cpus < 2) return null;
+  if (spawnSync('taskset', ['-V'], { stdio: 'ignore' }).status !== 0) return null;
+  return { measured: '0', others: cpus === 2 ? '1' : `1-${cpus - 1}` };
+}
+
+/** Pins the calling thread (main or worker) to `cpus`; false when that is not possible here. */
+export function pinThisThread(cpus: string): boolean {
+  try {
+    const tid = path.basename(readlinkSync('/proc/thread-self'));
+    execFileSync('taskset', ['-p', '-c', cpus, tid], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let placementInUse: CpuPlacement | null = null;
+
+/** Pins this (the main) thread to the measured CPU; every later load generator runs on the other CPUs. */
+export function applyCpuPlacement(placement: CpuPlacement): boolean {
+  if (!pinThisThread(placement.measured)) return false;
+  placementInUse = placement;
+  return true;
+}
+
+/** Pins a process, its threads and its children (PostgreSQL's postmaster and the backends it has started). */
+export function pinProcessTree(pid: number, cpus: string): void {
+  const children = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces, so read after the last ')'.
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    });
+  for (const target of [String(pid), ...children]) execFileSync('taskset', ['-a', '-p', '-c', cpus, target], { stdio: 'ignore' });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // PostgreSQL: BENCH_DATABASE_URL (an admin URL allowed to CREATE DATABASE) or a throwaway cluster
 
 export interface ScratchDatabase {
@@ -70,7 +140,7 @@ export interface PostgresProvider {
   describe(): string;
 }
 
-export function postgresProvider(): PostgresProvider {
+export function postgresProvider(placement: CpuPlacement | null = null): PostgresProvider {
   let cluster: PostgresCluster | null = null;
   let adminUrl: Promise<string> | null = null;
   const given = process.env.BENCH_DATABASE_URL;
@@ -79,6 +149,8 @@ export function postgresProvider(): PostgresProvider {
       ? Promise.resolve(given)
       : startPostgresCluster().then((started) => {
           cluster = started;
+          // New backends are forked by the postmaster and inherit its CPUs.
+          if (placement) pinProcessTree(started.pid(), placement.others);
           return started.url;
         }));
   return {
@@ -119,7 +191,7 @@ export function postgresProvider(): PostgresProvider {
       cluster = null;
     },
     describe() {
-      return given ? 'BENCH_DATABASE_URL' : 'throwaway local cluster (fsync=off, loopback TCP)';
+      return given ? 'BENCH_DATABASE_URL (not pinned)' : 'throwaway local cluster (fsync=off, loopback TCP)';
     },
   };
 }
@@ -149,6 +221,8 @@ export type RequestSpec =
 export interface LoadJob {
   /** Full URL of the endpoint, e.g. http://127.0.0.1:1234/api/user/me. */
   url: string;
+  /** CPUs the load generator's thread is pinned to (see cpuPlacement); unset: wherever the scheduler puts it. */
+  pinCpus?: string;
   connections: number;
   warmupS: number;
   durationS: number;
@@ -248,7 +322,8 @@ const TSX_API_URL = import.meta.resolve('tsx/esm/api');
 export function runLoad(job: LoadJob): Promise<LoadResult> {
   const boot = `import(${JSON.stringify(TSX_API_URL)}).then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL)}); })`;
   return new Promise((resolve, reject) => {
-    const worker = new Worker(boot, { eval: true, workerData: job });
+    const pinned: LoadJob = { ...job, pinCpus: job.pinCpus ?? placementInUse?.others };
+    const worker = new Worker(boot, { eval: true, workerData: pinned });
     let settled = false;
     let mainFrom: EventLoopUtilization | null = null;
     let cpuFrom: CpuMark | null = null;

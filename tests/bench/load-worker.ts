@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
-import { buildRequestHooks, type LoadJob, type LoadResult } from './lib';
+import { buildRequestHooks, type LoadJob, type LoadResult, pinThisThread } from './lib';
 
 /**
  * The load generator of `runLoad` (lib.ts), on its own worker thread: one autocannon run for the warm-up, one
@@ -32,6 +32,7 @@ async function phase(durationS: number) {
 }
 
 try {
+  if (job.pinCpus !== undefined && !pinThisThread(job.pinCpus)) throw new Error(`could not pin the load generator to CPU ${job.pinCpus}`);
   const warm = await phase(job.warmupS);
   parentPort!.postMessage({ measuring: true });
   const eluFrom = performance.eventLoopUtilization();

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { bundleBenchmark } from '../budget/check-bundle';
 import { apiMeBenchmark } from './api-me.bench';
 import { directoryBenchmark } from './directory.bench';
-import { type Benchmark, benchSettings, fmtPercent, machineBusy, postgresProvider } from './lib';
+import { applyCpuPlacement, type Benchmark, benchSettings, cpuPlacement, fmtPercent, machineBusy, postgresProvider } from './lib';
 
 /**
  * `npm run bench`: every benchmark below, in order, in one process on this machine. `npm run bench -- <name>...`
@@ -12,7 +12,7 @@ import { type Benchmark, benchSettings, fmtPercent, machineBusy, postgresProvide
  *
  * Environment: BENCH_DATABASE_URL (PostgreSQL admin URL that may CREATE DATABASE; else a throwaway cluster is
  * started), BENCH_CONNECTIONS (10; the directory benchmark uses 50 unless set), BENCH_WARMUP_S (2),
- * BENCH_DURATION_S (8), BENCH_LISTINGS (directory: 100000 generated listings), BENCH_KEYWORD (directory: lantern).
+ * BENCH_DURATION_S (8), BENCH_DATABASES (pglite,postgres), BENCH_PIN (1: see cpuPlacement in lib.ts), BENCH_LISTINGS (directory: 100000 generated listings), BENCH_KEYWORD (directory: lantern).
  */
 const BENCHMARKS: readonly Benchmark[] = [bundleBenchmark, apiMeBenchmark, directoryBenchmark];
 
@@ -25,12 +25,19 @@ async function main(): Promise<number> {
   }
   const selected = wanted.length > 0 ? BENCHMARKS.filter((b) => wanted.includes(b.name)) : BENCHMARKS;
   const settings = benchSettings();
-  const postgres = postgresProvider();
+  const wantedPlacement = cpuPlacement();
+  const placement = wantedPlacement && applyCpuPlacement(wantedPlacement) ? wantedPlacement : null;
+  const postgres = postgresProvider(placement);
   // Also on a crash (an unhandled error event exits without running `finally`): never leave the cluster running.
   process.once('exit', () => postgres.stop());
   const cpus = os.cpus();
   console.log(`node ${process.version}, ${os.platform()} ${os.arch()}, ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}`);
   console.log(`PostgreSQL: ${postgres.describe()}; load generator: autocannon on a worker thread`);
+  console.log(
+    placement
+      ? `CPU placement: the server's (and the in-process loops') main thread alone on CPU ${placement.measured}; PostgreSQL and the load generator on CPU ${placement.others} (BENCH_PIN=0: no pinning)`
+      : 'CPU placement: left to the scheduler (BENCH_PIN=0, no taskset, or one CPU)',
+  );
   const busy = await machineBusy();
   console.log(`CPU busy before start (other processes): ${fmtPercent(busy)} of ${cpus.length} cores${busy > 0.15 ? ' — the machine is busy: figures will be low and noisy' : ''}`);
 

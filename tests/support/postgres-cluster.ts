@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,6 +36,8 @@ async function freePort(): Promise<number> {
 
 export interface PostgresCluster {
   url: string;
+  /** The postmaster's process id (its backends are its children). */
+  pid(): number;
   stop(): void;
 }
 
@@ -58,6 +60,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    pid: () => Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]),
     stop() {
       try {
         run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
