@@ -1,6 +1,8 @@
 import { rmSync } from 'node:fs';
 import os from 'node:os';
 import Fastify from 'fastify';
+import type { CurrentUser } from '@/contract/calls/user';
+import * as userCalls from '@/contract/calls/user';
 import { currentUserOf } from '../../server/account/current-user';
 import { findSession } from '../../server/account/token.repository';
 import { buildApp } from '../../server/app';
@@ -30,6 +32,7 @@ import {
  *  (b) bare Fastify: a fresh instance with one POST /bare route returning a small JSON, same load settings;
  *  (c) in-process: findSession then currentUserOf on the server's own Kysely handle, no HTTP and no envelope,
  *      in as many concurrent async loops as (a) has connections;
+ * plus, for the breakdown, (a)'s answer served canned (HTTP and envelope only, no session lookup).
  * Goal: (a) / (c) ≥ 0.70, i.e. HTTP + envelope + validation cost at most 30 % of the database-bound throughput.
  */
 
@@ -55,6 +58,10 @@ async function benchDatabase(kind: DatabaseKind, label: string, env: BenchEnviro
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   try {
     app = await buildApp(config); // logger from config.logLevel: 'silent'
+    // For the breakdown only, on this benchmark's own server: the user's answer, built once and then sent as is
+    // without a session lookup, so a request costs the HTTP stack and the envelope but no database work.
+    let canned: CurrentUser | null = null;
+    app.api({ ...userCalls.me, path: 'bench/canned-me', auth: 'none' }, () => canned!);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
     const baseUrl = `http://127.0.0.1:${port}`;
@@ -116,8 +123,26 @@ async function benchDatabase(kind: DatabaseKind, label: string, env: BenchEnviro
       },
     });
 
+    const session = await findSession(app.db, token);
+    canned = await currentUserOf(app.db, session!.user, 'en');
+    const cannedResult = await runLoad({
+      url: `${baseUrl}/api/bench/canned-me`,
+      connections,
+      warmupS,
+      durationS,
+      request: {
+        kind: 'sealed',
+        aesKey: config.aesKey,
+        signKey: config.signKey,
+        client: 'pwa',
+        payload: { oauth_id: raw.guestId, oauth_type: 'pwa' },
+        expectData: { uuid: user.uuid, username: user.username },
+      },
+    });
+
     const rows: Row[] = [
       { name: '(a) full stack  POST /api/user/me', result: full, unit: 'req/s' },
+      { name: '(a) full stack  the same answer canned: HTTP + envelope only', result: cannedResult, unit: 'req/s' },
       { name: '(b) bare Fastify POST /bare', result: bareResult, unit: 'req/s' },
       { name: '(c) in-process findSession + currentUserOf', result: inProcess, unit: 'calls/s' },
     ];
@@ -142,6 +167,12 @@ async function benchDatabase(kind: DatabaseKind, label: string, env: BenchEnviro
     console.log(`ratio full / bare        ${fmtRatio(full.rate / bareResult.rate)}`);
     console.log(`ratio full / in-process  ${fmtRatio(fullOverInProcess)}`);
     console.log(`goal: full / in-process ≥ ${GOAL.toFixed(2)} — ${fullOverInProcess >= GOAL ? 'met' : 'NOT met'}`);
+    const httpMs = 1000 / cannedResult.rate;
+    const dbMs = 1000 / inProcess.rate;
+    console.log(
+      `breakdown: HTTP + envelope ${httpMs.toFixed(3)} ms per request (canned), database work ${dbMs.toFixed(3)} ms per call (in-process); ` +
+        `if they only added up: at most ${(1000 / (httpMs + dbMs)).toFixed(0)} req/s, ratio ≤ ${fmtRatio(dbMs / (httpMs + dbMs))}; measured ${(1000 / full.rate).toFixed(3)} ms per request`,
+    );
     if (full.total < MIN_FULL_REQUESTS) {
       console.log(`note: only ${full.total} full-stack requests measured (< ${MIN_FULL_REQUESTS}); raise BENCH_DURATION_S`);
     }
