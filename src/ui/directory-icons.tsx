@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cx } from './class-names';
+import { SvgIcon } from './svg-icon';
 import { NAV_ICON_PATHS } from './nav-icons';
 
 /**
@@ -47,25 +47,12 @@ export function DirectoryIcon({
 }: {
   name: DirectoryIconName;
   size?: number;
-  /** Filled shape (a set favourite, a rating star). */
   filled?: boolean;
   className?: string;
 }) {
   return (
-    <svg
-      className={cx('icon', className)}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill={filled ? 'currentColor' : 'none'}
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <SvgIcon size={size} filled={filled} className={className}>
       {PATHS[name]}
-    </svg>
+    </SvgIcon>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cx } from './class-names';
+import { SvgIcon } from './svg-icon';
 
 /**
  * Inline SVG icons (no icon font, no extra request). Icons are decoration: they are hidden from assistive
@@ -132,21 +133,9 @@ const DIRECTIONAL: ReadonlySet<IconName> = new Set(['back', 'chevronEnd', 'logou
 
 export function Icon({ name, size = 24, className }: { name: IconName; size?: number; className?: string }) {
   return (
-    <svg
-      className={cx('icon', DIRECTIONAL.has(name) && 'icon--directional', className)}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <SvgIcon size={size} className={cx(DIRECTIONAL.has(name) && 'icon--directional', className)}>
       {PATHS[name]}
-    </svg>
+    </SvgIcon>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cx } from './class-names';
+import { SvgIcon } from './svg-icon';
 
 /**
  * Icons of the listing detail pages, drawn like icons.tsx (24 px grid, currentColor strokes, hidden from assistive
@@ -54,25 +54,12 @@ export function ListingIcon({
 }: {
   name: ListingIconName;
   size?: number;
-  /** Filled shape (a saved favourite's heart, a rating's stars). */
   filled?: boolean;
   className?: string;
 }) {
   return (
-    <svg
-      className={cx('icon', className)}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill={filled ? 'currentColor' : 'none'}
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <SvgIcon size={size} filled={filled} className={className}>
       {PATHS[name]}
-    </svg>
+    </SvgIcon>
   );
 }
