@@ -30,17 +30,19 @@ interface Entry {
 
 const entries = new WeakMap<Kysely<Database>, Entry>();
 
+/** Cities joined with their region's slug: the row shape of every city lookup. */
+export function citiesWithRegion(db: Kysely<Database>) {
+  return db
+    .selectFrom('cities')
+    .innerJoin('regions', 'regions.id', 'cities.region_id')
+    .selectAll('cities')
+    .select('regions.slug as region_slug');
+}
+
 async function loadPlaceIndex(db: Kysely<Database>): Promise<PlaceIndex> {
   const [regions, cities] = await Promise.all([
     db.selectFrom('regions').selectAll().orderBy('sort').orderBy('id').execute(),
-    db
-      .selectFrom('cities')
-      .innerJoin('regions', 'regions.id', 'cities.region_id')
-      .selectAll('cities')
-      .select('regions.slug as region_slug')
-      .orderBy('cities.sort')
-      .orderBy('cities.id')
-      .execute(),
+    citiesWithRegion(db).orderBy('cities.sort').orderBy('cities.id').execute(),
   ]);
   return {
     regions,
@@ -90,16 +92,17 @@ export function reloadPlaceIndex(db: Kysely<Database>): Promise<PlaceIndex> {
 }
 
 /**
- * `pick` on the index; when it finds nothing, once more on a freshly reloaded index. Inside a transaction, `query`
- * answers instead (the transaction's own snapshot).
+ * `pick` on the index; when its answer is not `complete` (by default: nothing found), `pick` once more on a freshly
+ * reloaded index. Inside a transaction, `query` answers instead (the transaction's own snapshot).
  */
 export async function lookUpPlace<T>(
   db: Kysely<Database>,
-  pick: (index: PlaceIndex) => T | undefined,
-  query: () => Promise<T | undefined>,
-): Promise<T | undefined> {
+  pick: (index: PlaceIndex) => T,
+  query: () => Promise<T>,
+  complete: (answer: T) => boolean = (answer) => answer !== undefined,
+): Promise<T> {
   if (db.isTransaction) return query();
-  const found = pick(await placeIndexOf(db));
-  if (found !== undefined) return found;
+  const answer = pick(await placeIndexOf(db));
+  if (complete(answer)) return answer;
   return pick(await reloadPlaceIndex(db));
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { type City, type Region, SEARCH_HITS_MAX } from '@/contract/calls/city';
 import { DEFAULT_LOCALE, type Locale } from '@/contract/enums';
 import type { CityRow, Database, LocalizedNames, RegionRow } from '../db/schema';
-import { lookUpPlace, placeIndexOf, reloadPlaceIndex } from './place-index';
+import { citiesWithRegion, lookUpPlace, placeIndexOf } from './place-index';
 import { searchKey } from './search-key';
 
 /**
@@ -24,14 +24,6 @@ export async function findRegionBySlug(db: Kysely<Database>, slug: string): Prom
     (index) => index.regionBySlug.get(slug),
     () => db.selectFrom('regions').selectAll().where('slug', '=', slug).executeTakeFirst(),
   );
-}
-
-function citiesWithRegion(db: Kysely<Database>) {
-  return db
-    .selectFrom('cities')
-    .innerJoin('regions', 'regions.id', 'cities.region_id')
-    .selectAll('cities')
-    .select('regions.slug as region_slug');
 }
 
 export async function findCityBySlugs(
@@ -65,21 +57,21 @@ export async function placeSlugsOf(
   cityIds: number[],
 ): Promise<Map<number, { region_slug: string; city_slug: string }>> {
   const ids = [...new Set(cityIds)];
-  const result = new Map<number, { region_slug: string; city_slug: string }>();
-  if (ids.length === 0) return result;
-  let cities: ReadonlyMap<number, CityWithRegion>;
-  if (db.isTransaction) {
-    const rows = await citiesWithRegion(db).where('cities.id', 'in', ids).execute();
-    cities = new Map(rows.map((row) => [row.id, row]));
-  } else {
-    cities = (await placeIndexOf(db)).cityById;
-    if (ids.some((id) => !cities.has(id))) cities = (await reloadPlaceIndex(db)).cityById;
-  }
-  for (const id of ids) {
-    const city = cities.get(id);
-    if (city) result.set(id, { region_slug: city.region_slug, city_slug: city.slug });
-  }
-  return result;
+  if (ids.length === 0) return new Map();
+  const slugsIn = (cities: ReadonlyMap<number, CityWithRegion>) => {
+    const slugs = new Map<number, { region_slug: string; city_slug: string }>();
+    for (const id of ids) {
+      const city = cities.get(id);
+      if (city) slugs.set(id, { region_slug: city.region_slug, city_slug: city.slug });
+    }
+    return slugs;
+  };
+  return lookUpPlace(
+    db,
+    (index) => slugsIn(index.cityById),
+    async () => slugsIn(new Map((await citiesWithRegion(db).where('cities.id', 'in', ids).execute()).map((row) => [row.id, row]))),
+    (slugs) => slugs.size === ids.length,
+  );
 }
 
 export function toRegion(row: RegionRow, locale: Locale): Region {
