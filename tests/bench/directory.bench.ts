@@ -25,6 +25,7 @@ import {
   type BenchEnvironment,
   type Benchmark,
   benchDatabases,
+  breakdownLine,
   fmtMs,
   fmtPercent,
   fmtRate,
@@ -216,14 +217,7 @@ async function benchDatabase(kind: DatabaseKind, label: string, env: BenchEnviro
         console.log(`${name}: full-stack p99 ${fmtMs(full.p99Ms)} ms (goal ≤ ${P99_GOAL_MS} ms: ${full.p99Ms <= P99_GOAL_MS ? 'met' : 'NOT met'})`);
       }
     }
-    // If the two costs only added up on the server's thread, the list could at best reach this ratio.
-    const httpMs = 1000 / cannedList.rate;
-    const dbMs = 1000 / inProcessList.rate;
-    console.log(
-      `(a) breakdown: HTTP + envelope ${httpMs.toFixed(3)} ms per request (canned), database work ${dbMs.toFixed(3)} ms per call (in-process); ` +
-        `sum ${(httpMs + dbMs).toFixed(3)} ms → at most ${(1000 / (httpMs + dbMs)).toFixed(0)} req/s, ratio ≤ ${fmtRatio(dbMs / (httpMs + dbMs))}, ` +
-        `mean latency at ${connections} connections ≥ ${(connections * (httpMs + dbMs)).toFixed(0)} ms; measured ${(1000 / fullList.rate).toFixed(3)} ms per request`,
-    );
+    console.log(`(a) breakdown: ${breakdownLine(cannedList, inProcessList, fullList, connections)}`);
     console.log('busy: event-loop utilisation while measuring (main = server or in-process loops; loadgen = autocannon thread).');
     console.log(`CPU: share of all ${os.cpus().length} cores while measuring, this process vs. all other processes (${kind === 'postgres' ? "PostgreSQL's backends and " : ''}anything else running).`);
     console.log('autocannon latencies have 1 ms resolution.');

@@ -491,6 +491,21 @@ export function printTable(title: string, header: string[], rows: string[][]): v
   for (const row of rows) console.log(line(row));
 }
 
+/**
+ * The breakdown line of a full-stack figure: `canned` served the same answer without database work, `inProcess` did
+ * the database work without HTTP. If the two costs only added up on the server's thread, they would allow this.
+ */
+export function breakdownLine(canned: { rate: number }, inProcess: { rate: number }, full: { rate: number }, connections: number): string {
+  const httpMs = 1000 / canned.rate;
+  const dbMs = 1000 / inProcess.rate;
+  const sumMs = httpMs + dbMs;
+  return (
+    `HTTP + envelope ${httpMs.toFixed(3)} ms per request (canned), database work ${dbMs.toFixed(3)} ms per call (in-process); ` +
+    `sum ${sumMs.toFixed(3)} ms → at most ${(1000 / sumMs).toFixed(0)} req/s, ratio ≤ ${fmtRatio(dbMs / sumMs)}, ` +
+    `mean latency at ${connections} connections ≥ ${(connections * sumMs).toFixed(0)} ms; measured ${(1000 / full.rate).toFixed(3)} ms per request`
+  );
+}
+
 export const fmtRate = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '—');
 export const fmtMs = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '—');
 export const fmtPercent = (n: number) => (Number.isFinite(n) ? `${(n * 100).toFixed(0)} %` : '—');
