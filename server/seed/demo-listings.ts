@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { type Kysely, sql } from 'kysely';
 import { KycStatus } from '@/contract/enums';
 import { emailKey, usernameKey } from '../account/user.repository';
-import type { Database, ImageJson, LocalizedNames } from '../db/schema';
+import type { Database, ImageJson, InsertableUserRow, LocalizedNames } from '../db/schema';
 import { createImageStore } from '../images/image.service';
 import { merchantSearchKey, partnerSearchKey, searchKey } from '../directory/search-key';
 import { bulkInsert, reserveIds } from './bulk-insert';
@@ -455,21 +455,36 @@ const PHOTO_COLUMNS = [
   { name: 'created_at', type: 'timestamptz', value: (p: PhotoSeed) => p.created_at },
 ] as const;
 
+/**
+ * The account row of a generated listing owner: mail at `domain`, a verified address, KYC approved (so it may
+ * publish), and `passwordHash` that is no argon2 hash, so nobody can log in as it.
+ */
+export function ownerAccountRow(
+  owner: { uuid: string; username: string; nickname: string },
+  domain: string,
+  passwordHash: string,
+): InsertableUserRow {
+  const email = `${owner.username}@${domain}`;
+  return {
+    uuid: owner.uuid,
+    username: owner.username,
+    username_key: usernameKey(owner.username),
+    email,
+    email_key: emailKey(email),
+    email_validation: true,
+    password_hash: passwordHash,
+    nickname: owner.nickname,
+    kyc_status: KycStatus.Approved,
+  };
+}
+
 async function insertOwners(db: Kysely<Database>, owners: DemoOwner[], now: Date): Promise<void> {
   const since = new Date(now.getTime() - (SPREAD_DAYS + 30) * DAY_MS);
   await db
     .insertInto('users')
     .values(
       owners.map((owner) => ({
-        uuid: owner.uuid,
-        username: owner.username,
-        username_key: usernameKey(owner.username),
-        email: `${owner.username}@demo.localhost`,
-        email_key: emailKey(`${owner.username}@demo.localhost`),
-        email_validation: true,
-        password_hash: NO_LOGIN_HASH,
-        nickname: owner.nickname,
-        kyc_status: KycStatus.Approved,
+        ...ownerAccountRow(owner, 'demo.localhost', NO_LOGIN_HASH),
         kyc_created_at: since,
         created_at: since,
         updated_at: since,

@@ -1,13 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import { type Kysely, sql } from 'kysely';
-import { KycStatus } from '@/contract/enums';
-import { emailKey, usernameKey } from '../account/user.repository';
 import type { Database, ImageJson } from '../db/schema';
 import { merchantSearchKey, partnerSearchKey } from '../directory/search-key';
 import { bulkInsert } from './bulk-insert';
 import type { DemoImagePool } from './demo-images';
 import { FLAVOURS, KIND_PROFILES, REGION_FLAVOURS } from './demo-listings.data';
-import { venueKindOf } from './demo-listings';
+import { ownerAccountRow, venueKindOf } from './demo-listings';
 import { createRandom } from './prng';
 
 /**
@@ -79,17 +77,7 @@ export async function generateListings(db: Kysely<Database>, options: GenerateLi
     await db
       .insertInto('users')
       .values(
-        chunk.map((o) => ({
-          uuid: o.uuid,
-          username: o.username,
-          username_key: usernameKey(o.username),
-          email: `${o.username}@generated.localhost`,
-          email_key: emailKey(`${o.username}@generated.localhost`),
-          email_validation: true,
-          password_hash: NO_LOGIN_HASH,
-          nickname: o.username,
-          kyc_status: KycStatus.Approved,
-        })),
+        chunk.map((o) => ownerAccountRow({ ...o, nickname: o.username }, 'generated.localhost', NO_LOGIN_HASH)),
       )
       .onConflict((oc) => oc.doNothing())
       .execute();
