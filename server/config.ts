@@ -60,6 +60,11 @@ export interface AppConfig {
   stripeWebhookSecret: string | null;
   aesKey: string;
   signKey: string;
+  /**
+   * Server-only secret (64 hex characters) that signs what grants identity: chat tokens and any other server-issued
+   * grant. Unlike the envelope keys it never reaches a client; every process of one deployment must share it.
+   */
+  serverSecret: string;
   /** Accept plain (debug) requests that carry debug=1. Never in production. */
   apiDebug: boolean;
   /** Directory of the built SPA (index.html + assets). */
@@ -88,37 +93,85 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   API_AES_KEY: hexKey.optional(),
   API_SIGN_KEY: hexKey.optional(),
+  SERVER_SECRET: hexKey.optional(),
   API_DEBUG: z.enum(['0', '1']).default('0'),
   LOG_LEVEL: z.string().default('info'),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
 });
 
-/** Keys from the environment, else generated once and kept in dataDir/keys.json (mode 600). */
-function loadOrCreateKeys(dataDir: string, env: { API_AES_KEY?: string; API_SIGN_KEY?: string }) {
-  if (env.API_AES_KEY && env.API_SIGN_KEY) return { aesKey: env.API_AES_KEY, signKey: env.API_SIGN_KEY };
-  const file = path.join(dataDir, 'keys.json');
-  let stored: { aesKey?: string; signKey?: string } = {};
-  if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as typeof stored;
-  const keys = {
-    aesKey: env.API_AES_KEY ?? stored.aesKey ?? randomBytes(32).toString('hex'),
-    signKey: env.API_SIGN_KEY ?? stored.signKey ?? randomBytes(32).toString('hex'),
-  };
-  if (keys.aesKey !== stored.aesKey || keys.signKey !== stored.signKey) {
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, JSON.stringify(keys, null, 2), { mode: 0o600 });
+/** A configuration the server refuses to start with; start.ts prints only its message, which names the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const HEX_KEY = /^[0-9a-fA-F]{64}$/;
+
+/** Reads a JSON file of hex keys kept under DATA_DIR; a damaged file is refused, never silently replaced. */
+function readKeyFile<K extends string>(file: string, names: readonly K[]): Record<K, string> | null {
+  if (!existsSync(file)) return null;
+  let stored: Record<string, unknown>;
+  try {
+    stored = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    throw new ConfigError(`${file} is not valid JSON. Restore it from a backup (clients and sessions depend on its keys), or delete it to generate new keys.`);
+  }
+  for (const name of names) {
+    const value = stored?.[name];
+    if (typeof value !== 'string' || !HEX_KEY.test(value)) {
+      throw new ConfigError(`${file}: "${name}" must be 64 hex characters. Restore the file from a backup, or delete it to generate new keys.`);
+    }
+  }
+  return stored as Record<K, string>;
+}
+
+/** Writes a new key file; 'wx' fails rather than overwrite one that appeared meanwhile (another process starting). */
+function createKeyFile<K extends string>(dataDir: string, file: string, names: readonly K[]): Record<K, string> {
+  const keys = Object.fromEntries(names.map((n) => [n, randomBytes(32).toString('hex')])) as Record<K, string>;
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(file, JSON.stringify(keys, null, 2), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readKeyFile(file, names)!;
+    throw error;
   }
   return keys;
+}
+
+/**
+ * Envelope keys: both from the environment, or both from dataDir/keys.json (generated on first start, mode 600).
+ * Half-set keys are refused, and the stored file is never rewritten: overwriting it would break every installed
+ * client and the keys an operator backed up.
+ */
+function loadEnvelopeKeys(dataDir: string, env: { API_AES_KEY?: string; API_SIGN_KEY?: string }) {
+  if (env.API_AES_KEY && env.API_SIGN_KEY) return { aesKey: env.API_AES_KEY, signKey: env.API_SIGN_KEY };
+  if (env.API_AES_KEY || env.API_SIGN_KEY) {
+    const [set, missing] = env.API_AES_KEY ? ['API_AES_KEY', 'API_SIGN_KEY'] : ['API_SIGN_KEY', 'API_AES_KEY'];
+    throw new ConfigError(`${set} is set but ${missing} is not: set both (64 hex characters each), or neither to use the keys kept in ${path.join(dataDir, 'keys.json')}.`);
+  }
+  const file = path.join(dataDir, 'keys.json');
+  const names = ['aesKey', 'signKey'] as const;
+  const keys = readKeyFile(file, names) ?? createKeyFile(dataDir, file, names);
+  return { aesKey: keys.aesKey, signKey: keys.signKey };
+}
+
+/** SERVER_SECRET, else dataDir/server-secret.json (generated once, mode 600, never rewritten). */
+function loadServerSecret(dataDir: string, fromEnv: string | undefined): string {
+  if (fromEnv) return fromEnv;
+  const file = path.join(dataDir, 'server-secret.json');
+  const names = ['serverSecret'] as const;
+  return (readKeyFile(file, names) ?? createKeyFile(dataDir, file, names)).serverSecret;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`Invalid configuration:\n${lines}`);
+    throw new ConfigError(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  const keys = loadOrCreateKeys(dataDir, e);
+  const keys = loadEnvelopeKeys(dataDir, e);
+  const serverSecret = loadServerSecret(dataDir, e.SERVER_SECRET);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     port: e.PORT,
@@ -134,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY || null,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET || null,
     ...keys,
+    serverSecret,
     apiDebug: e.API_DEBUG === '1',
     distDir: path.resolve('dist'),
     logLevel: e.LOG_LEVEL,

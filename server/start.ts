@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts';
 import { prepareDemoPool, seedDemoListings } from './seed/demo-listings';
 
@@ -53,6 +53,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A configuration mistake is the operator's to fix: one message naming the variable, no stack to dig through.
+  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
   process.exit(1);
 });

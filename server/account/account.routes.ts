@@ -235,12 +235,19 @@ export default fp(
       return null;
     });
 
+    /**
+     * A chat socket is advertised only where one answers: the IM_URLS the operator configured, or this process's own
+     * socket once the chat server is mounted (it decorates the app with `chatSocketPath`). With neither, the client
+     * gets no address and no token rather than one that would fail on every reconnect.
+     */
     app.api(home.config, async ({ session, request }) => {
       const proto = request.protocol === 'https' ? 'wss' : 'ws';
+      const localPath = app.hasDecorator('chatSocketPath') ? (app as unknown as { chatSocketPath: string }).chatSocketPath : null;
+      const imUrl = config.imUrls.length > 0 ? config.imUrls : localPath ? [`${proto}://${request.host}${localPath}`] : [];
       return {
-        chat_token: session ? createChatToken(config.signKey, session.user.uuid) : '',
+        chat_token: session && imUrl.length > 0 ? createChatToken(config.serverSecret, session.user.uuid) : '',
         via: 'pwa',
-        im_url: config.imUrls.length > 0 ? config.imUrls : [`${proto}://${request.host}/im`],
+        im_url: imUrl,
       };
     });
   },

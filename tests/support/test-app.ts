@@ -38,6 +38,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     stripeWebhookSecret: null,
     aesKey: randomBytes(32).toString('hex'),
     signKey: randomBytes(32).toString('hex'),
+    serverSecret: randomBytes(32).toString('hex'),
     apiDebug: false,
     distDir: path.join(dataDir, 'no-dist'),
     logLevel: 'silent',
@@ -50,10 +51,15 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 }
 
 /** The real server on a loopback port, on a fresh database of the kind. */
-export async function startTestApp(kind: DatabaseKind, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function startTestApp(
+  kind: DatabaseKind,
+  overrides: Partial<AppConfig> = {},
+  hooks: { beforeListen?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
   const config = testConfig(overrides);
   const database = await openTestDatabase(kind);
   const app = await buildApp(config, { database, logger: false });
+  hooks.beforeListen?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   return {

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+const hex = () => randomBytes(32).toString('hex');
+
+describe('key configuration (issue 10 item 6)', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'venuely-config-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const load = (env: Record<string, string> = {}) => loadConfig({ DATA_DIR: dataDir, ...env });
+
+  it('generates the envelope keys and the server secret once, and keeps them across starts', () => {
+    const first = load();
+    expect(first.aesKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.serverSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.serverSecret).not.toBe(first.signKey);
+    expect(first.serverSecret).not.toBe(first.aesKey);
+    expect(statSync(path.join(dataDir, 'keys.json')).mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(dataDir, 'server-secret.json')).mode & 0o777).toBe(0o600);
+    const again = load();
+    expect([again.aesKey, again.signKey, again.serverSecret]).toEqual([first.aesKey, first.signKey, first.serverSecret]);
+  });
+
+  it('never rewrites the stored keys file, whatever the environment sets', () => {
+    load();
+    const file = path.join(dataDir, 'keys.json');
+    const before = readFileSync(file);
+    const mtime = statSync(file).mtimeMs;
+    const both = load({ API_AES_KEY: hex(), API_SIGN_KEY: hex() });
+    expect(both.aesKey).not.toBe(JSON.parse(before.toString()).aesKey);
+    expect(() => load({ API_AES_KEY: hex() })).toThrow();
+    expect(() => load({ API_SIGN_KEY: hex() })).toThrow();
+    expect(readFileSync(file).equals(before)).toBe(true);
+    expect(statSync(file).mtimeMs).toBe(mtime);
+  });
+
+  it('refuses half-set keys, naming the variable that is missing', () => {
+    expect(() => load({ API_AES_KEY: hex() })).toThrow(/API_AES_KEY is set but API_SIGN_KEY is not/);
+    expect(() => load({ API_SIGN_KEY: hex() })).toThrow(/API_SIGN_KEY is set but API_AES_KEY is not/);
+  });
+
+  it('refuses malformed keys, naming the variable', () => {
+    expect(() => load({ API_AES_KEY: 'abc', API_SIGN_KEY: hex() })).toThrow(/API_AES_KEY: must be 64 hex characters/);
+    expect(() => load({ API_AES_KEY: hex(), API_SIGN_KEY: `${hex()}00` })).toThrow(/API_SIGN_KEY: must be 64 hex characters/);
+    expect(() => load({ SERVER_SECRET: 'zz'.repeat(32) })).toThrow(/SERVER_SECRET: must be 64 hex characters/);
+  });
+
+  it('refuses a damaged keys file instead of replacing it', () => {
+    const file = path.join(dataDir, 'keys.json');
+    writeFileSync(file, '{"aesKey": "short", "signKey": "also"}');
+    expect(() => load()).toThrow(/keys\.json: "aesKey" must be 64 hex characters/);
+    writeFileSync(file, 'not json');
+    expect(() => load()).toThrow(/keys\.json is not valid JSON/);
+    expect(readFileSync(file, 'utf8')).toBe('not json');
+  });
+
+  it('takes the server secret from SERVER_SECRET when set', () => {
+    const secret = hex();
+    expect(load({ SERVER_SECRET: secret }).serverSecret).toBe(secret);
+  });
+});
