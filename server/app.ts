@@ -96,8 +96,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
   });
   applySecurityHeaders(app, headers);
-  // Only the envelope's two content types are parsed (DESIGN section 4); JSON or text bodies get 415.
+  // Only the envelope's two content types are parsed (DESIGN section 4). Any other body (JSON, text, bytes of no
+  // declared type) is not an envelope: HTTP 400 with the error shape, refused before a byte of it is read.
   app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(Object.assign(new Error('not an envelope'), { statusCode: 400 }), undefined));
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
   await app.register(multipart, {

@@ -23,6 +23,10 @@ export interface RateLimits {
   resetPerAccount: RateLimitRule;
   emailCodePerIp: RateLimitRule;
   emailCodePerAccount: RateLimitRule;
+  /** account/checkUsername and account/isUseEmail (each reveals whether an account exists) per IP. */
+  accountProbePerIp: RateLimitRule;
+  /** The same per guest id (oauth_id). */
+  accountProbePerGuest: RateLimitRule;
   /** Visit reports written per account (each may carry 6 images to re-encode). */
   visitReportPerAccount: RateLimitRule;
   /** Feedback messages sent per account. */
@@ -39,6 +43,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   resetPerAccount: { max: 3, windowMs: 60 * 60_000 },
   emailCodePerIp: { max: 20, windowMs: 60 * 60_000 },
   emailCodePerAccount: { max: 5, windowMs: 60 * 60_000 },
+  accountProbePerIp: { max: 30, windowMs: 60_000 },
+  accountProbePerGuest: { max: 20, windowMs: 60_000 },
   visitReportPerAccount: { max: 10, windowMs: 60 * 60_000 },
   feedbackPerAccount: { max: 10, windowMs: 60 * 60_000 },
   reportPerAccount: { max: 30, windowMs: 60 * 60_000 },

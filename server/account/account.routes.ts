@@ -58,9 +58,17 @@ export default fp(
     };
     const byUser = (request: FastifyRequest) => request.apiState?.session?.user.uuid ?? request.ip;
 
-    app.api(account.checkUsername, async ({ payload }) => ({ available: !(await isUsernameTaken(db, payload.username)) }));
+    // Both answers reveal whether an account exists, so they are limited per IP and per guest id: generous enough
+    // for a person typing with the form's 500 ms debounce, far too tight to walk a list of addresses or names.
+    const byGuest = (request: FastifyRequest) => {
+      const guest = request.apiState?.raw.oauth_id;
+      return typeof guest === 'string' ? guest.slice(0, 64) : request.ip;
+    };
+    const probeLimits = [limit('probe-ip', limits.accountProbePerIp, byIp), limit('probe-guest', limits.accountProbePerGuest, byGuest)];
 
-    app.api(account.isUseEmail, async ({ payload }) => ({ used: await isEmailTaken(db, payload.email) }));
+    app.api(account.checkUsername, async ({ payload }) => ({ available: !(await isUsernameTaken(db, payload.username)) }), { preHandler: probeLimits });
+
+    app.api(account.isUseEmail, async ({ payload }) => ({ used: await isEmailTaken(db, payload.email) }), { preHandler: probeLimits });
 
     app.api(
       account.registerByPassword,

@@ -73,6 +73,29 @@ describe('rate limits on login, register, reset and e-mail code', () => {
     expect((await api.call('account/sendEmailCode', { token: tokens[1] })).status).toBe(1);
   });
 
+  it('limits the account probes (checkUsername, isUseEmail) per guest id and per IP', async () => {
+    const probes = await startTestApp('pglite', {
+      rateLimits: { ...RELAXED_RATE_LIMITS, accountProbePerGuest: { max: 3, windowMs: 60_000 }, accountProbePerIp: { max: 5, windowMs: 60_000 } },
+    });
+    try {
+      const guest = createRawClient(probes.baseUrl, probes.config.aesKey, probes.config.signKey);
+      expect((await guest.call('account/checkUsername', { username: 'probe_a' })).data).toEqual({ available: true });
+      expect((await guest.call('account/isUseEmail', { email: 'a@example.test' })).data).toEqual({ used: false });
+      expect((await guest.call('account/checkUsername', { username: 'probe_b' })).status).toBe(1);
+      const limited = await guest.call('account/isUseEmail', { email: 'b@example.test' });
+      expect(limited.httpStatus).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(limited.data).toBeNull();
+      // A new guest id from the same IP gets the rest of the IP's allowance (5, of which the first guest's 4
+      // requests, the refused one included, used 4), then the IP limit holds.
+      const another = createRawClient(probes.baseUrl, probes.config.aesKey, probes.config.signKey);
+      expect((await another.call('account/checkUsername', { username: 'probe_c' })).status).toBe(1);
+      expect((await another.call('account/checkUsername', { username: 'probe_d' })).httpStatus).toBe(429);
+    } finally {
+      await probes.close();
+    }
+  });
+
   it('answers the rate-limit message in the request language', async () => {
     const res = await api.call('account/sendResetPwdEmail', { email: 'rl_two@example.test' }, { 'accept-language': 'fr-FR' });
     expect(res.httpStatus).toBe(429);
