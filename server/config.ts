@@ -71,6 +71,8 @@ export interface AppConfig {
    * grant. Unlike the envelope keys it never reaches a client; every process of one deployment must share it.
    */
   serverSecret: string;
+  /** NODE_ENV=production: no secret is ever logged, even without SMTP. */
+  production: boolean;
   /** Accept plain (debug) requests that carry debug=1. Never in production. */
   apiDebug: boolean;
   /** Directory of the built SPA (index.html + assets). */
@@ -194,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET || null,
     ...keys,
     serverSecret,
+    production: env.NODE_ENV === 'production',
     apiDebug: e.API_DEBUG === '1',
     distDir: path.resolve('dist'),
     logLevel: e.LOG_LEVEL,

@@ -23,7 +23,7 @@ export default fp(
     app.decorate('config', options.config);
     app.decorate('db', options.database.db);
     app.decorate('databaseKind', options.database.kind);
-    const mailer = createMailer({ db: options.database.db, smtpUrl: options.config.smtpUrl, from: options.config.mailFrom, log: app.log });
+    const mailer = createMailer({ db: options.database.db, smtpUrl: options.config.smtpUrl, from: options.config.mailFrom, log: app.log, production: options.config.production });
     app.decorate('mailer', mailer);
     app.decorate('passwords', createPasswordHasher(options.config.argon2));
     app.addHook('onClose', async () => {

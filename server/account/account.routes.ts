@@ -148,7 +148,8 @@ export default fp(
             to: found.email,
             locale,
             rendered: renderMail(locale, 'reset-password', { name: found.nickname, link }),
-            logHint: link,
+            secret: token,
+            secretLifetimeMs: RESET_TOKEN_MINUTES * 60_000,
           });
         }
         return { email: payload.email };
@@ -182,7 +183,8 @@ export default fp(
           to: found.email,
           locale,
           rendered: renderMail(locale, 'email-code', { name: found.nickname, code }),
-          logHint: `code ${code}`,
+          secret: code,
+          secretLifetimeMs: EMAIL_CODE_MINUTES * 60_000,
         });
         return { email: found.email, expires_in: EMAIL_CODE_MINUTES * 60 };
       },

@@ -97,6 +97,24 @@ function fieldsOf(body: unknown): { fields: Record<string, unknown>; files: Reco
 }
 
 /**
+ * The path of the first string (value or key, at any depth) that is not well-formed UTF-16, i.e. holds a lone
+ * surrogate; null when every string is well-formed.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function brokenTextField(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? path || 'payload' : null;
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (LONE_SURROGATE.test(key)) return path || 'payload';
+    const found = brokenTextField(item, at);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
  * Writes the answer `{ status, msg, data }`. A sealed `data` is base64, which JSON needs no escapes for, so the
  * body is assembled as text instead of being serialized again (stringifying a page's 15 KB of base64 cost as much
  * as encrypting it).
@@ -202,6 +220,12 @@ export default fp(
             return fail(request, reply, 'validation.invalid', { field: unexpected[0] }, 200, { field: unexpected[0], code: 'zod.invalid' });
           }
           const { oauth_id: _o, oauth_type: _t, token: _k, debug: _d, client: _c, ...fields } = state.raw;
+          // A lone surrogate cannot be stored as UTF-8: the database would silently turn it into U+FFFD. Refuse it,
+          // naming the field, rather than keep text other than what the user sent.
+          const broken = brokenTextField(fields);
+          if (broken !== null) {
+            return fail(request, reply, 'validation.surrogate', { field: broken }, 200, { field: broken, code: 'zod.string.surrogate' });
+          }
           const parsed = call.payload.safeParse(fields);
           if (!parsed.success) {
             const issue = describeIssue(parsed.error.issues[0]);

@@ -8,6 +8,7 @@ import pg from 'pg';
 import * as accounts from './migrations/2026-11-23-0001-accounts';
 import * as tracking from './migrations/2026-11-23-0002-tracking';
 import * as directory from './migrations/2026-11-23-0003-directory';
+import * as outboxSecrets from './migrations/2026-11-25-0001-outbox-secrets';
 import type { Database } from './schema';
 
 /** Migrations in order; listed statically so bundling or a changed working directory cannot lose one. */
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23-0001-accounts': accounts,
   '2026-11-23-0002-tracking': tracking,
   '2026-11-23-0003-directory': directory,
+  '2026-11-25-0001-outbox-secrets': outboxSecrets,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -94,6 +94,8 @@ export interface MailOutboxTable {
   created_at: GeneratedTimestamp;
   sent_at: NullableTimestamp;
   error: string | null;
+  /** Set when body_text holds a secret (no SMTP): the row is purged after this time. */
+  secret_expires_at: NullableTimestamp;
 }
 export type MailOutboxRow = Selectable<MailOutboxTable>;
 

@@ -6,9 +6,15 @@ import type { Database } from '../db/schema';
 import { translate } from '../i18n';
 
 /**
- * Mail (issue 2): every message is first written to the outbox table, then sent over SMTP when SMTP_URL is set.
- * Without SMTP the outbox row and a log line (with the link or code) are the delivery, for local use.
+ * Mail: every message is first written to the outbox table, then sent over SMTP when SMTP_URL is set.
+ *
+ * Secrets (a reset link, an e-mail code) are kept out of storage and logs wherever they are not the delivery itself
+ * (issue 10 item 3): with SMTP the outbox keeps the mail with the secret replaced by [redacted]; without SMTP (the
+ * local default) the outbox row is the delivery and keeps the rendered mail until the secret expires, then it is
+ * purged, and the log shows the link or code only outside production.
  */
+
+export const REDACTED = '[redacted]';
 
 export type MailKind = 'reset-password' | 'email-code';
 
@@ -34,8 +40,21 @@ export function renderMail(locale: Locale, kind: MailKind, params: { name: strin
   };
 }
 
+export interface OutgoingMail {
+  kind: MailKind;
+  to: string;
+  locale: Locale;
+  rendered: RenderedMail;
+  /** The secret the mail carries (a link or a code): never stored or logged where it is not the delivery. */
+  secret: string;
+  /** How long the secret is valid, ms; an outbox row holding it is purged after that. */
+  secretLifetimeMs: number;
+}
+
 export interface Mailer {
-  send(mail: { kind: MailKind; to: string; locale: Locale; rendered: RenderedMail; logHint: string }): Promise<void>;
+  send(mail: OutgoingMail): Promise<void>;
+  /** Deletes outbox rows whose secret has expired; returns how many. */
+  purgeExpired(): Promise<number>;
   close(): void;
 }
 
@@ -44,25 +63,50 @@ export function createMailer(options: {
   smtpUrl: string | null;
   from: string;
   log: FastifyBaseLogger;
+  /** In production no secret is ever logged, even without SMTP. */
+  production: boolean;
+  now?: () => number;
 }): Mailer {
   const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const now = options.now ?? (() => Date.now());
+  const purgeExpired = async () => {
+    const result = await options.db.deleteFrom('mail_outbox').where('secret_expires_at', '<=', new Date(now())).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  };
   return {
-    async send({ kind, to, locale, rendered, logHint }) {
+    purgeExpired,
+    async send({ kind, to, locale, rendered, secret, secretLifetimeMs }) {
+      // Each send also clears what has expired, so the outbox never accumulates dead secrets.
+      await purgeExpired();
+      const redact = (text: string) => text.split(secret).join(REDACTED);
       const row = await options.db
         .insertInto('mail_outbox')
-        .values({ kind, to_address: to, locale, subject: rendered.subject, body_text: rendered.text })
+        .values({
+          kind,
+          to_address: to,
+          locale,
+          // Some languages put the code in the subject too.
+          subject: transport ? redact(rendered.subject) : rendered.subject,
+          body_text: transport ? redact(rendered.text) : rendered.text,
+          secret_expires_at: transport ? null : new Date(now() + secretLifetimeMs),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       if (!transport) {
-        options.log.info({ mail: kind, to, hint: logHint }, `mail kept in outbox #${row.id} (no SMTP_URL): ${logHint}`);
+        if (options.production) {
+          options.log.info({ mail: kind, to, outbox: row.id }, `mail kept in outbox #${row.id} (no SMTP_URL)`);
+        } else {
+          options.log.info({ mail: kind, to, outbox: row.id }, `mail kept in outbox #${row.id} (no SMTP_URL, not production): ${secret}`);
+        }
         return;
       }
       try {
         await transport.sendMail({ from: options.from, to, subject: rendered.subject, text: rendered.text });
-        await options.db.updateTable('mail_outbox').set({ sent_at: new Date() }).where('id', '=', row.id).execute();
+        await options.db.updateTable('mail_outbox').set({ sent_at: new Date(now()) }).where('id', '=', row.id).execute();
+        options.log.info({ mail: kind, to, outbox: row.id }, 'mail sent');
       } catch (error) {
-        // The request still succeeds: the outbox keeps the message and the error for a retry or an operator.
-        const message = error instanceof Error ? error.message : String(error);
+        // The request still succeeds: the user can ask again. The row keeps the error (and no secret) for an operator.
+        const message = redact(error instanceof Error ? error.message : String(error));
         options.log.error({ mail: kind, outbox: row.id, err: message }, 'SMTP delivery failed');
         await options.db.updateTable('mail_outbox').set({ error: message.slice(0, 1000) }).where('id', '=', row.id).execute();
       }

@@ -12,6 +12,7 @@ export const ar: Messages = {
   'request.tooLarge': 'الطلب كبير جدًا.',
 
   'validation.invalid': 'قيمة غير صالحة في «{field}».',
+  'validation.surrogate': 'يحتوي «{field}» على حرف تالف (نصف زوج بديل). احذفه ثم حاول مرة أخرى.',
   'validation.required': 'يُرجى تعبئة «{field}».',
   'validation.email': 'أدخل عنوان بريد إلكتروني صالحًا.',
   'validation.min': 'يجب ألّا يقل عدد أحرف «{field}» عن {min}.',

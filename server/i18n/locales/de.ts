@@ -13,6 +13,7 @@ export const de: Messages = {
   'request.tooLarge': 'Die Anfrage ist zu groß.',
 
   'validation.invalid': 'Ungültiger Wert für „{field}“.',
+  'validation.surrogate': '„{field}“ enthält ein beschädigtes Zeichen (ein einzelnes Surrogat). Bitte entfernen Sie es und versuchen Sie es erneut.',
   'validation.required': 'Bitte füllen Sie „{field}“ aus.',
   'validation.email': 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
   'validation.min': '„{field}“ muss mindestens {min} Zeichen lang sein.',

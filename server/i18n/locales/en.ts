@@ -14,6 +14,7 @@ export const en = {
   'request.tooLarge': 'The request is too large.',
 
   'validation.invalid': 'Invalid value for "{field}".',
+  'validation.surrogate': '"{field}" contains a broken character (an unpaired surrogate). Remove it and try again.',
   'validation.required': 'Please fill in "{field}".',
   'validation.email': 'Enter a valid e-mail address.',
   'validation.min': '"{field}" must have at least {min} characters.',

@@ -12,6 +12,7 @@ export const es: Messages = {
   'request.tooLarge': 'La solicitud es demasiado grande.',
 
   'validation.invalid': 'El valor de «{field}» no es válido.',
+  'validation.surrogate': '«{field}» contiene un carácter dañado (un sustituto sin pareja). Elimínalo e inténtalo de nuevo.',
   'validation.required': 'Rellena el campo «{field}».',
   'validation.email': 'Introduce una dirección de correo electrónico válida.',
   'validation.min': '«{field}» debe tener al menos {min} caracteres.',

@@ -13,6 +13,7 @@ export const fr: Messages = {
   'request.tooLarge': 'La requête est trop volumineuse.',
 
   'validation.invalid': 'Valeur non valide pour « {field} ».',
+  'validation.surrogate': '« {field} » contient un caractère endommagé (un demi-code de substitution isolé). Supprimez-le puis réessayez.',
   'validation.required': 'Veuillez renseigner « {field} ».',
   'validation.email': 'Veuillez saisir une adresse e-mail valide.',
   'validation.min': '« {field} » doit contenir au moins {min} caractères.',

@@ -12,6 +12,7 @@ export const hi: Messages = {
   'request.tooLarge': 'अनुरोध बहुत बड़ा है।',
 
   'validation.invalid': '"{field}" का मान अमान्य है।',
+  'validation.surrogate': '"{field}" में एक टूटा हुआ अक्षर है (अयुग्मित सरोगेट)। उसे हटाकर फिर से कोशिश करें।',
   'validation.required': 'कृपया "{field}" भरें।',
   'validation.email': 'मान्य ईमेल पता दर्ज करें।',
   'validation.min': '"{field}" में कम से कम {min} अक्षर होने चाहिए।',

@@ -12,6 +12,7 @@ export const id: Messages = {
   'request.tooLarge': 'Permintaan terlalu besar.',
 
   'validation.invalid': 'Nilai untuk "{field}" tidak valid.',
+  'validation.surrogate': '"{field}" berisi karakter rusak (surrogate tanpa pasangan). Hapus karakter itu lalu coba lagi.',
   'validation.required': 'Silakan isi "{field}".',
   'validation.email': 'Masukkan alamat email yang valid.',
   'validation.min': '"{field}" harus berisi minimal {min} karakter.',

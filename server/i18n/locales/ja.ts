@@ -12,6 +12,7 @@ export const ja: Messages = {
   'request.tooLarge': 'リクエストのサイズが大きすぎます。',
 
   'validation.invalid': '「{field}」の値が正しくありません。',
+  'validation.surrogate': '「{field}」に壊れた文字（対になっていないサロゲート）が含まれています。削除してからもう一度お試しください。',
   'validation.required': '「{field}」を入力してください。',
   'validation.email': '有効なメールアドレスを入力してください。',
   'validation.min': '「{field}」は{min}文字以上で入力してください。',

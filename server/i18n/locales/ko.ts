@@ -12,6 +12,7 @@ export const ko: Messages = {
   'request.tooLarge': '요청이 너무 큽니다.',
 
   'validation.invalid': "'{field}' 값이 올바르지 않습니다.",
+  'validation.surrogate': "'{field}'에 깨진 문자(짝이 없는 서로게이트)가 있습니다. 지운 뒤 다시 시도해 주세요.",
   'validation.required': "'{field}' 항목을 입력해 주세요.",
   'validation.email': '올바른 이메일 주소를 입력해 주세요.',
   'validation.min': "'{field}' 항목은 {min}자 이상 입력해 주세요.",

@@ -12,6 +12,7 @@ export const pt: Messages = {
   'request.tooLarge': 'O pedido é demasiado grande.',
 
   'validation.invalid': 'Valor inválido para «{field}».',
+  'validation.surrogate': '«{field}» contém um carácter danificado (um substituto sem par). Remova-o e tente novamente.',
   'validation.required': 'Preencha o campo «{field}».',
   'validation.email': 'Introduza um endereço de e-mail válido.',
   'validation.min': '«{field}» deve ter, pelo menos, {min} caracteres.',

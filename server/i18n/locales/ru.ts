@@ -13,6 +13,7 @@ export const ru: Messages = {
   'request.tooLarge': 'Слишком большой запрос.',
 
   'validation.invalid': 'Недопустимое значение в поле «{field}».',
+  'validation.surrogate': 'В поле «{field}» есть повреждённый символ (непарный суррогат). Удалите его и попробуйте ещё раз.',
   'validation.required': 'Заполните поле «{field}».',
   'validation.email': 'Введите корректный адрес электронной почты.',
   'validation.min': 'Поле «{field}» должно содержать не менее {min} символов.',

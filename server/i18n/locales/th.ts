@@ -12,6 +12,7 @@ export const th: Messages = {
   'request.tooLarge': 'คำขอมีขนาดใหญ่เกินไป',
 
   'validation.invalid': 'ค่าของ "{field}" ไม่ถูกต้อง',
+  'validation.surrogate': '"{field}" มีอักขระที่เสียหาย (ตัวแทนที่ไม่มีคู่) โปรดลบออกแล้วลองอีกครั้ง',
   'validation.required': 'โปรดกรอก "{field}"',
   'validation.email': 'โปรดกรอกที่อยู่อีเมลที่ถูกต้อง',
   'validation.min': '"{field}" ต้องมีอย่างน้อย {min} ตัวอักษร',

@@ -12,6 +12,7 @@ export const vi: Messages = {
   'request.tooLarge': 'Yêu cầu quá lớn.',
 
   'validation.invalid': 'Giá trị của "{field}" không hợp lệ.',
+  'validation.surrogate': '"{field}" chứa một ký tự bị hỏng (surrogate không có cặp). Hãy xóa ký tự đó rồi thử lại.',
   'validation.required': 'Vui lòng nhập "{field}".',
   'validation.email': 'Vui lòng nhập địa chỉ email hợp lệ.',
   'validation.min': '"{field}" phải có ít nhất {min} ký tự.',

@@ -12,6 +12,7 @@ export const zhHans: Messages = {
   'request.tooLarge': '请求内容过大。',
 
   'validation.invalid': '“{field}”的值无效。',
+  'validation.surrogate': '“{field}”包含一个损坏的字符（未配对的代理项）。请删除后重试。',
   'validation.required': '请填写“{field}”。',
   'validation.email': '请输入有效的邮箱地址。',
   'validation.min': '“{field}”至少需要 {min} 个字符。',

@@ -12,6 +12,7 @@ export const zhHant: Messages = {
   'request.tooLarge': '請求內容過大。',
 
   'validation.invalid': '「{field}」的值無效。',
+  'validation.surrogate': '「{field}」包含一個損壞的字元（未配對的代理字元）。請刪除後再試一次。',
   'validation.required': '請填寫「{field}」。',
   'validation.email': '請輸入有效的電子郵件地址。',
   'validation.min': '「{field}」至少需要 {min} 個字元。',
