@@ -55,7 +55,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string; ttlInSeconds?: number }, request, reply) => {
     // A fault before the envelope was opened happened while reading the body (a malformed multipart stream,
     // a broken encoding): the request's fault, answered 400 like any body that is no envelope.
-    const status = error.statusCode ?? (request.apiState === undefined && request.url.startsWith('/api/') ? 400 : 500);
+    // An unusable content type (an empty or malformed header) is a body that is no envelope: 400 like any other.
+    const status = error.statusCode === 415 ? 400 : (error.statusCode ?? (request.apiState === undefined && request.url.startsWith('/api/') ? 400 : 500));
     const locale = request.apiState?.locale ?? localeFromAcceptLanguage(request.headers['accept-language']);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     if (!request.url.startsWith('/api/')) {

@@ -348,7 +348,7 @@ describe.each(DATABASE_KINDS)('account API fuzzing on %s', (kind) => {
   const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype).sort();
 
   function expectEnvelope(res: RawResponse, label: string) {
-    expect(res.httpStatus, label).toBeLessThan(500);
+    expect([200, 400, 413], label).toContain(res.httpStatus);
     expect([0, 1, 422], label).toContain(res.status);
     expect(typeof res.msg, label).toBe('string');
     expect(res.msg.length, label).toBeGreaterThan(0);
@@ -690,12 +690,12 @@ describe.each(DATABASE_KINDS)('account API fuzzing on %s', (kind) => {
 
   it('regression: loginByPassword with {"account":{"toString":"x","valueOf":"y"}} is refused, not a 500 (rate-limit key)', async () => {
     const res = await api.call('account/loginByPassword', { account: { toString: 'x', valueOf: 'y' }, password: 'whatever-1' });
-    expect(res.httpStatus).toBeLessThan(500);
+    expect([res.httpStatus, res.status, (res.data as { field?: string } | null)?.field]).toEqual([200, 0, 'account']);
   });
 
   it('regression: sendResetPwdEmail with {"email":[{"toString":1}]} is refused, not a 500 (rate-limit key)', async () => {
     const res = await api.call('account/sendResetPwdEmail', { email: [{ toString: 1 }] });
-    expect(res.httpStatus).toBeLessThan(500);
+    expect([res.httpStatus, res.status, (res.data as { field?: string } | null)?.field]).toEqual([200, 0, 'email']);
   });
 
   it('regression: a multipart body without a boundary is refused with 400, not 500', async () => {

@@ -99,6 +99,8 @@ describe.each(DATABASE_KINDS)('request envelope over HTTP on %s', (kind) => {
       ['application/octet-stream', new Uint8Array([0, 255, 1, 254, 0x80])],
       ['application/xml', '<a>1</a>'],
       ['image/png', new Uint8Array(2048)],
+      ['', 'account=x'],
+      ['multipart/form-data', 'no boundary'],
     ];
     for (const [type, body] of bodies) {
       const res = await api.post('account/registerByPassword', body, { 'content-type': type, 'accept-language': 'de-DE' });

@@ -4,7 +4,7 @@ import * as content from '@/contract/calls/content';
 import { LIST_LIMIT_DEFAULT } from '@/contract/shapes';
 import { createImageStore } from '../images/image.service';
 import { decodeListingCursor, pageOf } from './listing-cursor';
-import { listingStateOf, merchantDetailOf, merchantSummaries, partnerDetailOf, partnerSummaries } from './listing.mappers';
+import { listingStateOf, merchantDetailOf, merchantSummaries, ownDetail, partnerDetailOf, partnerSummaries } from './listing.mappers';
 import {
   changeListingCount,
   checkMerchantRefs,
@@ -59,13 +59,13 @@ export default fp(
     app.api(content.merchantDetail, async ({ payload, session }) => {
       const row = await findMerchant(db, payload.id);
       if (!row || row.owner_uuid !== session.user.uuid) throw listingNotFound();
-      return merchantDetailOf(db, row, await photosOf(db, 'merchant', row.id), session.user.uuid);
+      return ownDetail(await merchantDetailOf(db, row, await photosOf(db, 'merchant', row.id), session.user.uuid), row);
     });
 
     app.api(content.partnerDetail, async ({ payload, session }) => {
       const row = await findPartner(db, payload.id);
       if (!row || row.owner_uuid !== session.user.uuid) throw listingNotFound();
-      return partnerDetailOf(db, row, await photosOf(db, 'partner', row.id), session.user.uuid);
+      return ownDetail(await partnerDetailOf(db, row, await photosOf(db, 'partner', row.id), session.user.uuid), row);
     });
 
     // --- Edits ---------------------------------------------------------------------------------------------------
@@ -100,7 +100,7 @@ export default fp(
         }),
       );
       await removeDroppedImages(db, images, dropped, request.log);
-      return merchantDetailOf(db, row, await photosOf(db, 'merchant', row.id), uuid);
+      return ownDetail(await merchantDetailOf(db, row, await photosOf(db, 'merchant', row.id), uuid), row);
     });
 
     app.api(content.partnerUpdate, async ({ payload, session, files, request }) => {
@@ -130,7 +130,7 @@ export default fp(
         }),
       );
       await removeDroppedImages(db, images, dropped, request.log);
-      return partnerDetailOf(db, row, await photosOf(db, 'partner', row.id), uuid);
+      return ownDetail(await partnerDetailOf(db, row, await photosOf(db, 'partner', row.id), uuid), row);
     });
 
     // --- Deletes and the visible switch -----------------------------------------------------------------------

@@ -200,8 +200,7 @@ describe.each(DATABASE_KINDS)('listing API fuzzing on %s', (kind) => {
 
   /** 422 only for the unknown token, which is what it means. */
   function expectEnvelope(res: RawResponse, label: string, who: string) {
-    expect(res.httpStatus, label).toBeLessThan(500);
-    expect([200, 413], label).toContain(res.httpStatus);
+    expect([200, 400, 413], label).toContain(res.httpStatus);
     expect(who === 'garbage' ? [0, 1, 422] : [0, 1], label).toContain(res.status);
     expect(res.msg.length, label).toBeGreaterThan(0);
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(PROTOTYPE_NAMES);

@@ -68,7 +68,7 @@ export function storedImageOf(photo: Pick<PhotoRow, 'id' | 'image' | 'thumb'>): 
   return { id: Number(photo.id), image: photo.image, thumb: photo.thumb };
 }
 
-/** The owner's and moderators' view of a row's state. */
+/** The owner's and moderators' view of a row's state (with the moderation note: never on a public answer). */
 export function listingStateOf(row: MerchantRow | PartnerRow): ListingState {
   return {
     visible: row.visible,
@@ -76,6 +76,16 @@ export function listingStateOf(row: MerchantRow | PartnerRow): ListingState {
     moderation_note: row.moderation_note,
     updated_at: isoOf(row.updated_at),
   };
+}
+
+/** What a public page shows of a row's state. */
+function publicStateOf(row: MerchantRow | PartnerRow): Omit<ListingState, 'moderation_note'> {
+  return { visible: row.visible, status: row.status, updated_at: isoOf(row.updated_at) };
+}
+
+/** The owner's or a moderator's view of a detail: the public page plus the moderation note. */
+export function ownDetail<D extends object>(detail: D, row: MerchantRow | PartnerRow): D & { moderation_note: string | null } {
+  return { ...detail, moderation_note: row.moderation_note };
 }
 
 /** Which of the listings the viewer has favourited (empty for guests). */
@@ -177,7 +187,11 @@ export async function partnerSummaries(
   return rows.map((row) => partnerSummaryOf(row, places.get(row.city_id), favorites.has(row.id)));
 }
 
-/** A merchant's page: the card, its state, and the gallery (photos rows in position order). */
+/**
+ * A merchant's page: the card, its public state, whether it is the viewer's, and the gallery (photos rows in
+ * position order). Built field by field, so nothing of the row (owner, moderation note) reaches a reader by accident;
+ * the owner's and moderators' answers add the note with `ownDetail`.
+ */
 export async function merchantDetailOf(
   db: Kysely<Database>,
   row: MerchantRow,
@@ -187,8 +201,8 @@ export async function merchantDetailOf(
   const [summary] = await merchantSummaries(db, [row], viewerUuid);
   return {
     ...summary,
-    ...listingStateOf(row),
-    owner_uuid: row.owner_uuid,
+    ...publicStateOf(row),
+    is_own: viewerUuid !== null && viewerUuid === row.owner_uuid,
     address: row.address,
     lat: row.lat,
     lng: row.lng,
@@ -210,8 +224,8 @@ export async function partnerDetailOf(
   const [summary] = await partnerSummaries(db, [row], viewerUuid);
   return {
     ...summary,
-    ...listingStateOf(row),
-    owner_uuid: row.owner_uuid,
+    ...publicStateOf(row),
+    is_own: viewerUuid !== null && viewerUuid === row.owner_uuid,
     body_type: row.body_type,
     drive_type: row.drive_type,
     height: row.height,

@@ -7,7 +7,7 @@ import { ApiFailure } from '../api/failure';
 import type { UserRow } from '../db/schema';
 import { createImageStore } from '../images/image.service';
 import { decodeListingCursor, orderOfSort, pageOf } from './listing-cursor';
-import { isPubliclyVisible, merchantDetailOf, merchantSummaries } from './listing.mappers';
+import { isPubliclyVisible, merchantDetailOf, merchantSummaries, ownDetail } from './listing.mappers';
 import {
   changeListingCount,
   checkMerchantRefs,
@@ -100,7 +100,7 @@ export default fp(
           return inserted;
         }),
       );
-      return merchantDetailOf(db, row, await photosOf(db, 'merchant', row.id), uuid);
+      return ownDetail(await merchantDetailOf(db, row, await photosOf(db, 'merchant', row.id), uuid), row);
     });
 
     app.api(merchant.update, async ({ payload, session, request }) => {
@@ -110,7 +110,7 @@ export default fp(
         return updateMerchant(trx, current.id, { status: payload.status, moderation_note: payload.note ?? null });
       });
       request.log.info({ merchant: row.id, status: row.status, moderator: session.user.uuid }, 'merchant moderated');
-      return merchantDetailOf(db, row, await photosOf(db, 'merchant', row.id), session.user.uuid);
+      return ownDetail(await merchantDetailOf(db, row, await photosOf(db, 'merchant', row.id), session.user.uuid), row);
     });
 
     app.api(merchant.delete, async ({ payload, session, request }) => {

@@ -8,7 +8,7 @@ import { ApiFailure } from '../api/failure';
 import type { UserRow } from '../db/schema';
 import { createImageStore } from '../images/image.service';
 import { decodeListingCursor, orderOfSort, pageOf } from './listing-cursor';
-import { isPubliclyVisible, partnerDetailOf, partnerSummaries } from './listing.mappers';
+import { isPubliclyVisible, ownDetail, partnerDetailOf, partnerSummaries } from './listing.mappers';
 import {
   changeListingCount,
   checkPartnerRefs,
@@ -100,7 +100,7 @@ export default fp(
           return inserted;
         }),
       );
-      return partnerDetailOf(db, row, await photosOf(db, 'partner', row.id), uuid);
+      return ownDetail(await partnerDetailOf(db, row, await photosOf(db, 'partner', row.id), uuid), row);
     });
 
     app.api(partner.setVisiable, async ({ payload, session }) => {
@@ -120,7 +120,7 @@ export default fp(
         return updatePartner(trx, current.id, { status: payload.status, moderation_note: payload.note ?? null });
       });
       request.log.info({ partner: row.id, status: row.status, moderator: session.user.uuid }, 'partner moderated');
-      return partnerDetailOf(db, row, await photosOf(db, 'partner', row.id), session.user.uuid);
+      return ownDetail(await partnerDetailOf(db, row, await photosOf(db, 'partner', row.id), session.user.uuid), row);
     });
 
     app.api(partner.delete, async ({ payload, session, request }) => {

@@ -240,7 +240,7 @@ describe.each(DATABASE_KINDS)('social calls fuzzing on %s', (kind) => {
           const res = await send(call, body, parts);
           tally(call.path, res);
           const label = `${call.path} ${JSON.stringify(body).slice(0, 200)} ${JSON.stringify(parts)} → ${res.httpStatus} ${res.status} ${res.msg}`;
-          expect(res.httpStatus, label).toBeLessThan(500);
+          expect([200, 400, 413], label).toContain(res.httpStatus);
           expect([0, 1, 422], label).toContain(res.status);
           expect(res.msg.length, label).toBeGreaterThan(0);
           if (res.status !== 1) expect(await snapshot(), label).toEqual(before);

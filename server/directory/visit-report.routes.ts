@@ -4,7 +4,7 @@ import * as feedback from '@/contract/calls/feedback';
 import { VISIT_REPORT_PHOTOS_MAX, VISIT_REPORT_PREVIEW_CHARS, type VisitReport } from '@/contract/calls/feedback';
 import { KycStatus } from '@/contract/enums';
 import { isCanViewFunLookComment } from '@/contract/permissions';
-import { LIST_LIMIT_DEFAULT } from '@/contract/shapes';
+import { LIST_LIMIT_DEFAULT, type PublicAuthor } from '@/contract/shapes';
 import type { ApiSession } from '../api/api.plugin';
 import { ApiFailure } from '../api/failure';
 import { rateLimitHook } from '../api/rate-limit';
@@ -14,6 +14,16 @@ import { storeAttachedImages, withStoredImages } from './attached-images';
 import { isoOf, isPubliclyVisible, storedImageOf } from './listing.mappers';
 import { decodeRecentCursor, encodeRecentCursor } from './recent-cursor';
 import { findMerchantAccess, insertVisitReport, visitReportPage, visitReportPhotos } from './visit-report.repository';
+
+/**
+ * A report's author as every reader sees them. A nickname is public only when the member chose one: at registration
+ * it is the login name, which must not be shown (it is half of the login), so it is sent as '' and the client shows
+ * a neutral "Member".
+ */
+function publicAuthorOf(user: { username: string; nickname: string; thumb: string }): PublicAuthor {
+  const sameAsLogin = user.nickname.normalize('NFKC').toLowerCase() === user.username.normalize('NFKC').toLowerCase();
+  return { nickname: sameAsLogin ? '' : user.nickname, thumb: user.thumb };
+}
 
 /**
  * The first `chars` characters of a text, counted in code points, so a cut never splits a surrogate pair (an emoji
@@ -80,7 +90,7 @@ export default fp(
         return {
           id: written.id,
           merchant_id: payload.merchant_id,
-          author: { uuid: author.uuid, username: author.username, nickname: author.nickname, thumb: author.thumb },
+          author: publicAuthorOf(author),
           rating: payload.rating,
           title: payload.title,
           content: payload.content,
@@ -113,7 +123,7 @@ export default fp(
         return {
           id: row.id,
           merchant_id: row.merchant_id,
-          author: { uuid: row.author_uuid, username: row.username, nickname: row.nickname, thumb: row.thumb },
+          author: publicAuthorOf(row),
           rating: row.rating,
           title: row.title,
           content: preview.text,

@@ -142,6 +142,17 @@ export const publicUser = z.object({
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
+/**
+ * A visit report's author as every reader sees them: a public display name and a picture, nothing that identifies
+ * the account. `nickname` is empty while the member has not chosen one apart from their login name; the client then
+ * shows a neutral "Member".
+ */
+export const publicAuthor = z.object({
+  nickname: z.string(),
+  thumb: z.string(),
+});
+export type PublicAuthor = z.infer<typeof publicAuthor>;
+
 /** The owner's and moderators' view of a listing: the owner's visible flag and the moderation status. */
 export const listingState = z.object({
   visible: z.boolean(),
@@ -151,6 +162,9 @@ export const listingState = z.object({
   updated_at: dateTime,
 });
 export type ListingState = z.infer<typeof listingState>;
+
+/** What a public page shows of a listing's state: no moderation note, which is for the owner and moderators. */
+export const publicListingState = listingState.omit({ moderation_note: true });
 
 export const visibilityResponse = z.object({ visible: z.boolean() });
 

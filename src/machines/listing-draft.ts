@@ -3,9 +3,9 @@ import type { DictType } from '@/contract/calls/dict';
 import {
   merchantCreatePayload,
   merchantUpdatePayload,
-  type MerchantDetail,
+  type OwnMerchantDetail as MerchantDetail,
 } from '@/contract/calls/merchant';
-import { partnerCreatePayload, partnerUpdatePayload, type PartnerDetail } from '@/contract/calls/partner';
+import { partnerCreatePayload, partnerUpdatePayload, type OwnPartnerDetail as PartnerDetail } from '@/contract/calls/partner';
 import { IMAGE_MAX_BYTES } from '@/contract/constants';
 import { UNLOCK_PRICE_DEFAULT } from '@/contract/economy';
 import { PHOTOS_MAX, type ListingSource } from '@/contract/shapes';

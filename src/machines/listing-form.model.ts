@@ -1,6 +1,6 @@
 import type { AnyEventObject, EventObject } from 'xstate';
-import type { MerchantDetail } from '@/contract/calls/merchant';
-import type { PartnerDetail } from '@/contract/calls/partner';
+import type { OwnMerchantDetail as MerchantDetail } from '@/contract/calls/merchant';
+import type { OwnPartnerDetail as PartnerDetail } from '@/contract/calls/partner';
 import { ApiError } from '@/services/api-client';
 import { createFormTestModel, describeFormEvent, doneEvent, errorEvent, serverRefusal } from './form.model';
 import { listingFormMachine, type ListingFormInput, type ListingFormOptions } from './listing-form.machine';
@@ -73,7 +73,7 @@ export const MODEL_MERCHANT: MerchantDetail = {
   status: 'published',
   moderation_note: null,
   updated_at: STAMP,
-  owner_uuid: '0b6a3c52-5f0e-4d8e-9a51-2a4f0a1f6c11',
+  is_own: true,
   address: '1-2-3 Shibuya',
   lat: 35.66,
   lng: 139.7,
@@ -105,7 +105,7 @@ export const MODEL_PARTNER: PartnerDetail = {
   status: 'hidden',
   moderation_note: 'Photo shows another person',
   updated_at: STAMP,
-  owner_uuid: '0b6a3c52-5f0e-4d8e-9a51-2a4f0a1f6c11',
+  is_own: true,
   body_type: 31,
   drive_type: null,
   height: 165,

@@ -20,7 +20,7 @@ const photo = (name: string) => new File([new Uint8Array([0xff, 0xd8, 0xff])], n
 export const SAMPLE_VISIT_REPORT: VisitReport = {
   id: 41,
   merchant_id: 3,
-  author: { uuid: '6f1c2f8e-3f7a-4c1e-9a55-0c6b1d2e3f40', username: 'mika', nickname: 'Mika', thumb: '' },
+  author: { nickname: 'Mika', thumb: '' },
   rating: 4,
   title: 'Lovely terrace',
   content: 'Friendly staff and a quiet terrace.',

@@ -49,7 +49,8 @@ export interface VisitReportCardProps {
 export function VisitReportCard({ report, headingLevel = 3, upgradeHref, onOpenPhoto }: VisitReportCardProps) {
   const { t, i18n } = useLingui();
   const visited = useVisitDate(report.visit_date);
-  const author = report.author.nickname || report.author.username;
+  // An author who has not chosen a public name is shown as a neutral member, never by their login name.
+  const author = report.author.nickname || t({ message: 'Member', context: 'visit report author without a public name' });
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   const total = i18n.number(report.photos.length);
   const title = report.title;

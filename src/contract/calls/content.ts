@@ -4,13 +4,13 @@ import { idPayload, listingState, oneOf, pageQuery, pagedList, visibilityRespons
 // The calls user/merchant_detail and user/partner_detail take the names of the shapes, so those are renamed here.
 import {
   MERCHANT_FILES,
-  merchantDetail as merchantDetailShape,
+  ownMerchantDetail as merchantDetailShape,
   merchantSummary,
   merchantUpdatePayload,
 } from './merchant';
 import {
   PARTNER_FILES,
-  partnerDetail as partnerDetailShape,
+  ownPartnerDetail as partnerDetailShape,
   partnerSummary,
   partnerUpdatePayload,
 } from './partner';

@@ -8,7 +8,7 @@ import {
   pageQuery,
   pagedList,
   pastOrTodayDate,
-  publicUser,
+  publicAuthor,
   rowId,
   storedImage,
 } from '../shapes';
@@ -90,7 +90,7 @@ export const report = defineCall({
 export const visitReport = z.object({
   id: rowId,
   merchant_id: rowId,
-  author: publicUser,
+  author: publicAuthor,
   rating: z.number().int().min(1).max(5),
   title: z.string(),
   content: z.string(),

@@ -14,6 +14,7 @@ import {
   listingPlace,
   listingState,
   moderationPayload,
+  publicListingState,
   oneOf,
   pageQuery,
   pagedList,
@@ -116,10 +117,13 @@ export const merchantSummary = listingPlace.extend({
 });
 export type MerchantSummary = z.infer<typeof merchantSummary>;
 
-/** A merchant's page. The owner and moderators read the same shape, with non-published listings too. */
+/**
+ * A merchant's page as anyone reads it: no owner identity and no moderation note; `is_own` tells the viewer whether
+ * it is theirs (false for guests).
+ */
 export const merchantDetail = merchantSummary.extend({
-  ...listingState.shape,
-  owner_uuid: z.string(),
+  ...publicListingState.shape,
+  is_own: z.boolean(),
   address: z.string(),
   lat: z.number().nullable(),
   lng: z.number().nullable(),
@@ -130,6 +134,10 @@ export const merchantDetail = merchantSummary.extend({
   social: z.array(socialLink),
 });
 export type MerchantDetail = z.infer<typeof merchantDetail>;
+
+/** The owner's and moderators' view of a merchant: the public page plus the moderation note. */
+export const ownMerchantDetail = merchantDetail.extend({ moderation_note: listingState.shape.moderation_note });
+export type OwnMerchantDetail = z.infer<typeof ownMerchantDetail>;
 
 export const MERCHANT_SORTS = ['recommended', 'newest', 'popular'] as const;
 
@@ -171,7 +179,7 @@ export const create = defineCall({
   auth: 'required',
   files: MERCHANT_FILES,
   payload: merchantCreatePayload,
-  response: merchantDetail,
+  response: ownMerchantDetail,
 });
 
 /**
@@ -184,7 +192,7 @@ export const update = defineCall({
   auth: 'required',
   role: 'admin',
   payload: moderationPayload,
-  response: merchantDetail,
+  response: ownMerchantDetail,
 });
 
 /** Moderators' removal (role admin); the owner deletes with user/merchant_delete. Exported as `delete`. */

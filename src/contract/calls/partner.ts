@@ -12,6 +12,7 @@ import {
   keepPhotoIds,
   listingPlace,
   listingState,
+  publicListingState,
   moderationPayload,
   oneOf,
   pageQuery,
@@ -82,9 +83,10 @@ export const partnerSummary = listingPlace.extend({
 });
 export type PartnerSummary = z.infer<typeof partnerSummary>;
 
+/** A profile's page as anyone reads it: no owner identity, no moderation note; `is_own` is the viewer's. */
 export const partnerDetail = partnerSummary.extend({
-  ...listingState.shape,
-  owner_uuid: z.string(),
+  ...publicListingState.shape,
+  is_own: z.boolean(),
   body_type: rowId,
   drive_type: rowId.nullable(),
   height: z.number().int().nullable(),
@@ -94,6 +96,10 @@ export const partnerDetail = partnerSummary.extend({
   is_unlocked: z.boolean(),
 });
 export type PartnerDetail = z.infer<typeof partnerDetail>;
+
+/** The owner's and moderators' view of a profile: the public page plus the moderation note. */
+export const ownPartnerDetail = partnerDetail.extend({ moderation_note: listingState.shape.moderation_note });
+export type OwnPartnerDetail = z.infer<typeof ownPartnerDetail>;
 
 export const PARTNER_SORTS = ['recommended', 'newest', 'popular'] as const;
 
@@ -138,7 +144,7 @@ export const create = defineCall({
   auth: 'required',
   files: PARTNER_FILES,
   payload: partnerCreatePayload,
-  response: partnerDetail,
+  response: ownPartnerDetail,
 });
 
 /** Moderation (role admin), as merchant/update: the owner's edit is user/partner_update. */
@@ -148,7 +154,7 @@ export const update = defineCall({
   auth: 'required',
   role: 'admin',
   payload: moderationPayload,
-  response: partnerDetail,
+  response: ownPartnerDetail,
 });
 
 /** Moderators' removal (role admin); the owner deletes with user/partner_delete. Exported as `delete`. */

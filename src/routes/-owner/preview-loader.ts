@@ -1,8 +1,8 @@
 import { notFound } from '@tanstack/react-router';
 import * as content from '@/contract/calls/content';
 import * as dict from '@/contract/calls/dict';
-import type { MerchantDetail } from '@/contract/calls/merchant';
-import type { PartnerDetail } from '@/contract/calls/partner';
+import type { OwnMerchantDetail as MerchantDetail } from '@/contract/calls/merchant';
+import type { OwnPartnerDetail as PartnerDetail } from '@/contract/calls/partner';
 import type { Locale } from '@/contract/enums';
 import type { ListingSource } from '@/contract/shapes';
 import { isApiError } from '@/services/api-client';

@@ -71,7 +71,7 @@ function VisitReportPage() {
           <DetailSection id="write-report" title={t`Write a visit report`} className="write-report">
             {!loggedIn ? (
               <GuestWrite lang={lang} id={id} />
-            ) : user?.uuid === merchant.owner_uuid ? (
+            ) : merchant.is_own ? (
               <p className="detail-muted">
                 <Trans>This is your venue: visit reports are written by its guests.</Trans>
               </p>
