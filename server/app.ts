@@ -3,13 +3,14 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { Redis } from 'ioredis';
 import { IMAGE_MAX_BYTES } from '@/contract/constants';
 import { localeFromAcceptLanguage } from '@/contract/enums';
 import { PHOTOS_MAX } from '@/contract/shapes';
 import accountRoutes from './account/account.routes';
 import { findSession } from './account/token.repository';
 import apiPlugin, { sendApi } from './api/api.plugin';
-import { serverKeys } from './api/envelope';
+import { MemoryReplayStore, RedisReplayStore, serverKeys } from './api/envelope';
 import type { AppConfig } from './config';
 import corePlugin from './core.plugin';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database';
@@ -111,13 +112,27 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       (part as unknown as { value: Buffer }).value = await part.toBuffer();
     },
   });
-  await app.register(rateLimit, { global: false });
+  // Shared state across processes (issue 10 item 5): with REDIS_URL the envelope's replay window and every rate limit
+  // live in Redis, so a request replayed to another process is refused and limits hold for the whole deployment.
+  // Commands fail fast while Redis is unreachable (no offline queue): rate limits then let requests through (an
+  // outage must not lock every user out), while the replay check refuses them with 503 (a replay must never pass).
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
+    : null;
+  if (redis) {
+    redis.on('error', (error: Error) => app.log.warn({ err: error.message }, 'redis unavailable'));
+    app.addHook('onClose', async () => {
+      redis.disconnect();
+    });
+  }
+  await app.register(rateLimit, { global: false, skipOnError: true, ...(redis ? { redis, nameSpace: 'venuely-rl:' } : {}) });
   await app.register(corePlugin, { config, database, ownsDatabase: !options.database });
   await app.register(apiPlugin, {
     aesKey: config.aesKey,
     signKey: config.signKey,
     apiDebug: config.apiDebug,
     now: options.now,
+    replayStore: redis ? new RedisReplayStore(redis) : new MemoryReplayStore(),
     resolveSession: async (token) => {
       const found = await findSession(database.db, token);
       return found ? { tokenId: found.tokenId, user: found.user } : null;

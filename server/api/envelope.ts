@@ -74,7 +74,12 @@ export class RedisReplayStore implements ReplayStore {
 
   async claim(sign: string, timestampS: number, nowS: number): Promise<boolean> {
     const ttl = Math.max(1, timestampS + ENVELOPE_MAX_SKEW_S - nowS + 1);
-    return (await this.redis.set(`envelope:sign:${sign}`, '1', 'EX', ttl, 'NX')) === 'OK';
+    try {
+      return (await this.redis.set(`envelope:sign:${sign}`, '1', 'EX', ttl, 'NX')) === 'OK';
+    } catch (error) {
+      // Fail closed: without the shared window a replay could pass. 503 tells the client to retry later.
+      throw Object.assign(new Error(`replay store unavailable: ${(error as Error).message}`), { statusCode: 503 });
+    }
   }
 }
 

@@ -14,7 +14,7 @@ export function rateLimitHook(
   rule: RateLimitRule,
   key: (request: FastifyRequest) => string,
 ): preHandlerHookHandler {
-  const check = app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator: (request) => `${name}:${key(request)}` });
+  const check = app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs, skipOnError: true, keyGenerator: (request) => `${name}:${key(request)}` });
   return async (request, reply) => {
     const result = await check(request);
     if (!result.isAllowed && result.isExceeded) {
