@@ -70,7 +70,7 @@ export class MemoryReplayStore implements ReplayStore {
 }
 
 export class RedisReplayStore implements ReplayStore {
-  constructor(private readonly redis: { set(...args: (string | number)[]): Promise<string | null> }) {}
+  constructor(private readonly redis: { set(key: string, value: string, ex: 'EX', seconds: number, nx: 'NX'): Promise<string | null> }) {}
 
   async claim(sign: string, timestampS: number, nowS: number): Promise<boolean> {
     const ttl = Math.max(1, timestampS + ENVELOPE_MAX_SKEW_S - nowS + 1);

@@ -90,7 +90,6 @@ describe.each(DATABASE_KINDS)('listing API on %s', (kind) => {
         status: 'published',
         visible: true,
         is_own: true,
-        moderation_note: null,
         region_slug: 'japan',
         city_slug: 'tokyo',
         merchant_type: 2,

@@ -135,7 +135,9 @@ export interface ScratchDatabase {
 export interface PostgresProvider {
   scratch(): Promise<ScratchDatabase>;
   /** Stops the throwaway cluster when one was started. */
-  stop(): void;
+  stop(): Promise<void>;
+  /** The same, synchronously, for a process that is exiting. */
+  killNow(): void;
   /** Where the databases come from, for the report. */
   describe(): string;
 }
@@ -186,8 +188,12 @@ export function postgresProvider(placement: CpuPlacement | null = null): Postgre
         },
       };
     },
-    stop() {
-      cluster?.stop();
+    async stop() {
+      await cluster?.stop();
+      cluster = null;
+    },
+    killNow() {
+      cluster?.killNow();
       cluster = null;
     },
     describe() {

@@ -29,7 +29,7 @@ async function main(): Promise<number> {
   const placement = wantedPlacement && applyCpuPlacement(wantedPlacement) ? wantedPlacement : null;
   const postgres = postgresProvider(placement);
   // Also on a crash (an unhandled error event exits without running `finally`): never leave the cluster running.
-  process.once('exit', () => postgres.stop());
+  process.once('exit', () => postgres.killNow());
   const cpus = os.cpus();
   console.log(`node ${process.version}, ${os.platform()} ${os.arch()}, ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}`);
   console.log(`PostgreSQL: ${postgres.describe()}; load generator: autocannon on a worker thread`);
@@ -57,7 +57,7 @@ async function main(): Promise<number> {
       }
     }
   } finally {
-    postgres.stop();
+    await postgres.stop();
   }
   console.log(`\nbench: ${selected.length - failed}/${selected.length} without errors in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   return failed > 0 ? 1 : 0;

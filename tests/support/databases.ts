@@ -3,7 +3,11 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type DatabaseHandle, type DatabaseKind, migrateToLatest, openDatabase } from '../../server/db/database';
 
-export const DATABASE_KINDS: readonly DatabaseKind[] = ['pglite', 'postgres'];
+/**
+ * Every server suite runs on both. TEST_DATABASE_KINDS=postgres narrows a run to PostgreSQL: CI's second pass over
+ * Debian's PostgreSQL 15 uses it, after the full run has covered PGlite.
+ */
+export const DATABASE_KINDS: readonly DatabaseKind[] = process.env.TEST_DATABASE_KINDS === 'postgres' ? ['postgres'] : ['pglite', 'postgres'];
 
 /** A fresh, migrated database of the kind: PGlite in memory, or a new PostgreSQL database dropped on close. */
 export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {

