@@ -47,7 +47,9 @@ export async function findSession(db: Kysely<Database>, token: string, nowMs = D
     .executeTakeFirst();
   if (!row) return null;
   const lastUsed = new Date(row.token_last_used_at).getTime();
-  if (nowMs - lastUsed > SESSION_IDLE_MS) return null;
+  // last_used_at may lag the real last use by up to TOUCH_AFTER_MS (it is not written on every request), so the
+  // idle limit counts from the latest moment the session may have been used: it never ends a session early.
+  if (nowMs - lastUsed > SESSION_IDLE_MS + TOUCH_AFTER_MS) return null;
   if (nowMs - lastUsed > TOUCH_AFTER_MS) {
     await db.updateTable('user_tokens').set({ last_used_at: new Date(nowMs) }).where('id', '=', row.token_id).execute();
   }

@@ -105,6 +105,26 @@ export const authDialogMachine = setup({
   states: {
     closed: {
       on: {
+        // The session logs a new member in as soon as the server answers the registration (their token is stored
+        // at once), which closes this dialog while the "verify your e-mail now?" question may still be open. Its
+        // answer then arrives here and still leads where the member chose.
+        'authDialog.registered': [
+          {
+            guard: 'isVerifyWanted',
+            actions: [
+              { type: 'navigate', params: { to: VERIFY_EMAIL_PATH } },
+              { type: 'setAfterRegister', params: { outcome: 'verifyEmail' } },
+            ],
+          },
+          {
+            guard: 'isOnRegisterRoute',
+            actions: [
+              { type: 'navigate', params: { to: HOME_PATH } },
+              { type: 'setAfterRegister', params: { outcome: 'home' } },
+            ],
+          },
+          { actions: { type: 'setAfterRegister', params: { outcome: 'close' } } },
+        ],
         'authDialog.open': AUTH_LINK_VIEWS.map((view) => ({
           guard: { type: 'isRequestedView' as const, params: { view } },
           target: `#authDialog.open.view.${view}` as const,

@@ -51,6 +51,11 @@ export interface SessionContext {
 export interface SessionInput {
   /** The token kept in browser storage (StorageKey.auth), read by whoever creates the actor. */
   token: string | null;
+  /**
+   * The user kept in browser storage beside the token (spec section 3: "the user data and the token are kept
+   * persistently"). With both, the app starts logged in at once and refreshes the user in the background.
+   */
+  user?: CurrentUser | null;
 }
 
 export type SessionEvent =
@@ -70,8 +75,11 @@ export type SessionEvent =
 
 export type SessionTag = 'loggedIn' | 'busy' | 'booting';
 
-/** Ending the session locally (logout after its server call, and expiry): refresh hooks last, so they see a guest. */
-const endSession = ['clearToken', 'resetSession', 'disconnectChat', 'runRefreshHooks'] as const;
+/**
+ * Ending the session locally (logout after its server call, and expiry), in spec section 4's order: clear the
+ * token, reset the user to defaults, run the refresh hooks (they see a guest), clear all chat state.
+ */
+const endSession = ['clearToken', 'resetSession', 'runRefreshHooks', 'disconnectChat'] as const;
 
 /** A failure that says nothing about the token: the server was not reached or could not answer. */
 export function isUnreachableError(error: unknown): boolean {
@@ -90,6 +98,8 @@ export const sessionMachine = setup({
   },
   guards: {
     hasToken: ({ context }) => Boolean(context.token),
+    hasStoredUser: ({ context }) => Boolean(context.token && context.user),
+    hasNoConfig: ({ context }) => context.config === null,
     isUnreachable: (_, params: { error: unknown }) => isUnreachableError(params.error),
   },
   actors: {
@@ -101,6 +111,7 @@ export const sessionMachine = setup({
   actions: {
     // Side effects, injected by the app; the defaults do nothing.
     storeToken: (_, _params: { token: string }) => {},
+    storeUser: (_, _params: { user: CurrentUser }) => {},
     clearToken: () => {},
     connectChat: () => {},
     disconnectChat: () => {},
@@ -121,18 +132,24 @@ export const sessionMachine = setup({
   id: 'session',
   context: ({ input }) => ({
     token: input.token || null,
-    user: null,
+    user: (input.token && input.user) || null,
     config: null,
     pendingAction: null,
     error: null,
   }),
-  initial: 'booting',
+  initial: 'starting',
   states: {
+    // Decided once, from what storage held: nothing (a guest), a token and its user (logged in at once, refreshed in
+    // the background), or a token alone (boot). Transient, so no state of it is ever observed.
+    starting: {
+      always: [
+        { guard: not('hasToken'), target: 'guest' },
+        { guard: 'hasStoredUser', target: '#session.authenticated.resuming' },
+        { target: 'booting' },
+      ],
+    },
     booting: {
       tags: ['booting', 'busy'],
-      // Without a stored token there is nothing to load. This leaves in the same macrostep that entered
-      // booting, and xstate never starts an actor stopped within the macrostep that spawned it: no fetch runs.
-      always: { guard: not('hasToken'), target: 'guest' },
       // A click before the session is known is kept: run after the boot, or asked for in the login dialog.
       on: {
         'session.requireLogin': {
@@ -145,7 +162,10 @@ export const sessionMachine = setup({
           invoke: {
             id: 'fetchUser',
             src: 'fetchUser',
-            onDone: { target: 'fetchingConfig', actions: assign({ user: ({ event }) => event.output }) },
+            onDone: {
+              target: 'fetchingConfig',
+              actions: [assign({ user: ({ event }) => event.output }), { type: 'storeUser', params: ({ event }) => ({ user: event.output }) }],
+            },
             onError: [
               // Not reached: keep the token and the pending action, and wait for the network.
               {
@@ -272,7 +292,10 @@ export const sessionMachine = setup({
           invoke: {
             id: 'fetchUser',
             src: 'fetchUser',
-            onDone: { target: 'fetchingConfig', actions: assign({ user: ({ event }) => event.output }) },
+            onDone: {
+              target: 'fetchingConfig',
+              actions: [assign({ user: ({ event }) => event.output }), { type: 'storeUser', params: ({ event }) => ({ user: event.output }) }],
+            },
             // The pending action stays: the dialog is still open and shows the error, and a retry may succeed.
             // A new token that could not be checked (network, page left mid-request) is kept, as at boot.
             onError: [
@@ -316,14 +339,33 @@ export const sessionMachine = setup({
                 }),
               ],
             },
-            onError: {
-              target: '#session.guest',
-              actions: [
-                'clearToken',
-                'resetSession',
-                { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-              ],
-            },
+            onError: [
+              // The user is known and the token valid: a network blip on home/config must not log them out. The
+              // session goes on without a config, fetched again on `session.retry` (network back, tab shown).
+              {
+                guard: { type: 'isUnreachable', params: ({ event }) => ({ error: event.error }) },
+                target: '#session.authenticated',
+                actions: [
+                  { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+                  enqueueActions(({ context, enqueue }) => {
+                    if (context.pendingAction) {
+                      enqueue({ type: 'runPendingAction', params: { action: context.pendingAction } });
+                      enqueue('clearPendingAction');
+                    }
+                    enqueue('closeAuthDialog');
+                    enqueue('runRefreshHooks');
+                  }),
+                ],
+              },
+              {
+                target: '#session.guest',
+                actions: [
+                  'clearToken',
+                  'resetSession',
+                  { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+                ],
+              },
+            ],
           },
         },
       },
@@ -341,13 +383,41 @@ export const sessionMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          on: { 'session.userRefresh': { target: 'refreshingUser' } },
+          on: {
+            'session.userRefresh': { target: 'refreshingUser' },
+            // Logged in without a config (home/config was not reached): try again when the network may be back.
+            'session.retry': { guard: 'hasNoConfig', target: 'fetchingConfig' },
+          },
+        },
+        // Started from the stored user: the app shows the member at once while the user and config load. A 422
+        // reaches the token expiry machine (session.expired); an unreachable server keeps the stored user.
+        resuming: {
+          invoke: {
+            id: 'fetchUser',
+            src: 'fetchUser',
+            onDone: {
+              target: 'fetchingConfig',
+              actions: [assign({ user: ({ event }) => event.output, error: null }), { type: 'storeUser', params: ({ event }) => ({ user: event.output }) }],
+            },
+            onError: { target: 'idle', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        fetchingConfig: {
+          invoke: {
+            id: 'fetchConfig',
+            src: 'fetchConfig',
+            onDone: { target: 'idle', actions: [assign({ config: ({ event }) => event.output, error: null }), 'connectChat'] },
+            onError: { target: 'idle', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+          },
         },
         refreshingUser: {
           invoke: {
             id: 'fetchUser',
             src: 'fetchUser',
-            onDone: { target: 'idle', actions: assign({ user: ({ event }) => event.output, error: null }) },
+            onDone: {
+              target: 'idle',
+              actions: [assign({ user: ({ event }) => event.output, error: null }), { type: 'storeUser', params: ({ event }) => ({ user: event.output }) }],
+            },
             // The session stays: a 422 reaches the token expiry machine, which sends session.expired.
             onError: {
               target: 'idle',

@@ -24,6 +24,8 @@ import {
 
 /** The boot with a stored token: the whole graph is reachable from here. */
 export const SESSION_STORED_INPUT: SessionInput = { token: 'token-stored' };
+/** The start with a stored token and user: logged in at once, resuming in the background. */
+export const SESSION_STORED_USER_INPUT: SessionInput = { token: 'token-stored', user: sessionTestEvents['xstate.done.actor.fetchUser'].output };
 /** The boot without a stored token: straight to guest, the rest is the graph above. */
 export const SESSION_NO_TOKEN_INPUT: SessionInput = { token: null };
 
@@ -51,8 +53,13 @@ export function sessionTestPaths() {
   const none = createSessionTestModel(SESSION_NO_TOKEN_INPUT).getShortestPaths({
     toState: (snapshot) => snapshot.matches('guest'),
   });
+  // From a stored user: the paths through the background resume (the rest is the stored-token graph).
+  const resumed = createSessionTestModel(SESSION_STORED_USER_INPUT).getShortestPaths({
+    toState: (snapshot) => snapshot.matches({ authenticated: 'resuming' }) || snapshot.matches({ authenticated: 'fetchingConfig' }),
+  });
   return [
     ...stored.map((path) => ({ label: 'stored token', input: SESSION_STORED_INPUT, path })),
+    ...resumed.map((path) => ({ label: 'stored token and user', input: SESSION_STORED_USER_INPUT, path })),
     ...none.map((path) => ({ label: 'no stored token', input: SESSION_NO_TOKEN_INPUT, path })),
   ];
 }

@@ -149,7 +149,11 @@ function pathLines(entry: RegisteredMachine, run: PathRun, index: number): strin
 export function generateMachinePaths(entry: RegisteredMachine): MachinePaths {
   const machine = machineOf(entry);
   const runs = pathRunsOf(entry);
-  const nodes = getStateNodes(machine.root).map((node) => node.path.join('.'));
+  // A transient state (an unguarded eventless transition leaves it in the macrostep that enters it) is never a
+  // snapshot, so no path can be in it.
+  const nodes = getStateNodes(machine.root)
+    .filter((node) => !(node.always ?? []).some((transition) => !transition.guard))
+    .map((node) => node.path.join('.'));
   const reached = new Set<string>();
   for (const { path } of runs) {
     for (const { state } of path.steps) {

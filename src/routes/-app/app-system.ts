@@ -107,6 +107,7 @@ export function createAppSystem(deps: AppSystemDeps) {
       },
       actions: {
         storeToken: (_, params: { token: string }) => storage.setToken(params.token),
+        storeUser: (_, params: { user: user.CurrentUser }) => storage.setUserData(params.user),
         clearToken: () => {
           storage.removeToken();
           storage.removeUserData();
@@ -121,7 +122,7 @@ export function createAppSystem(deps: AppSystemDeps) {
         runRefreshHooks: () => deps.refresh(),
       },
     }),
-    { systemId: 'session', input: { token: storage.getToken() }, inspect: deps.inspect },
+    { systemId: 'session', input: { token: storage.getToken(), user: storage.getUserData() }, inspect: deps.inspect },
   );
 
   const tokenExpiry = createActor(

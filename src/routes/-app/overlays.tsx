@@ -29,6 +29,9 @@ function AuthDialogHost({ lang }: { lang: string }) {
   const go = (next: 'login' | 'register' | 'forgotPassword') => authDialog.send({ type: 'authDialog.go', view: next });
 
   const onRegistered = async (token: string) => {
+    // The new member is logged in (and their token stored) the moment the server answers, not when the question
+    // below is answered: a reload, a link or a closed tab meanwhile must not log them out.
+    session.send({ type: 'session.login', token });
     // Spec section 2 overlay 1: after registering, offer to verify the e-mail address now.
     const result = await system.openDialog({
       messageType: 'confirm',
@@ -38,7 +41,6 @@ function AuthDialogHost({ lang }: { lang: string }) {
       cancelText: 'register.verify.later',
       bodyImage: 'success',
     });
-    session.send({ type: 'session.login', token });
     authDialog.send({ type: 'authDialog.registered', wantsVerify: result === 'confirm', routeName });
   };
 
