@@ -1,10 +1,10 @@
 import { createInspector } from '@statelyai/inspect';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import type { CurrentUser } from '@/contract/calls/user';
 import { loginFormMachine } from '@/machines/login-form.machine';
 import { sessionMachine, sessionTestEvents } from '@/machines/session.machine';
-import { REDACTED, redactForInspector } from './inspector';
+import { REDACTED, redactForInspector } from '@/services/inspector';
 
 const PASSWORD = 'correct horse battery staple';
 const TOKEN = 'tok_3fZk9QvWm2LxR8yPq7NcHd4JbA1sE6uT0oKiGy5';
@@ -25,7 +25,7 @@ describe('inspector redaction', () => {
       { send: (event: unknown) => void posted.push(event), start() {}, stop() {} },
       { serialize: (event) => redactForInspector(event, [TOKEN]) as typeof event },
     );
-    return { posted, inspect: (event: Parameters<typeof inspector.inspect.next>[0]) => inspector.inspect.next?.(event) };
+    return { posted, inspect: (event: InspectionEvent) => inspector.inspect.next?.(event) };
   }
 
   it('a login typed with a password, and the session it opens, reach the inspector without the secrets', async () => {
