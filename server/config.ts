@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_ECONOMY, type EconomyConfig, economyConfig } from '@/contract/economy';
 
 /**
  * Configuration is environment variables only (DESIGN section 3); every one is documented in the README with
@@ -82,6 +83,8 @@ export interface AppConfig {
   /** Argon2id cost; tests lower it to keep suites fast, never below OWASP's minimum in production. */
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
   seedDemo: boolean;
+  /** DESIGN section 6's economy, overridable with ECONOMY_JSON; served to clients by home/economy. */
+  economy: EconomyConfig;
 }
 
 const hexKey = z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)');
@@ -105,7 +108,33 @@ const envSchema = z.object({
   API_DEBUG: z.enum(['0', '1']).default('0'),
   LOG_LEVEL: z.string().default('info'),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
+  ECONOMY_JSON: z.string().optional(),
 });
+
+/**
+ * The economy: DESIGN section 6's defaults, with ECONOMY_JSON (a JSON object) replacing any of its top-level keys.
+ * The result is validated whole; a mistake stops the start with a message naming ECONOMY_JSON and the key.
+ */
+function loadEconomy(json: string | undefined): EconomyConfig {
+  if (!json) return DEFAULT_ECONOMY;
+  let override: unknown;
+  try {
+    override = JSON.parse(json);
+  } catch {
+    throw new ConfigError('ECONOMY_JSON is not valid JSON.');
+  }
+  if (typeof override !== 'object' || override === null || Array.isArray(override)) {
+    throw new ConfigError('ECONOMY_JSON must be a JSON object whose keys replace those of the default economy.');
+  }
+  const unknown = Object.keys(override).filter((key) => !(key in DEFAULT_ECONOMY));
+  if (unknown.length > 0) throw new ConfigError(`ECONOMY_JSON: unknown key ${unknown.map((k) => `"${k}"`).join(', ')}.`);
+  const parsed = economyConfig.safeParse({ ...DEFAULT_ECONOMY, ...override });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`ECONOMY_JSON: ${issue.path.join('.') || 'value'}: ${issue.message}`);
+  }
+  return parsed.data;
+}
 
 /** A configuration the server refuses to start with; start.ts prints only its message, which names the variable. */
 export class ConfigError extends Error {
@@ -203,5 +232,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits: DEFAULT_RATE_LIMITS,
     argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
     seedDemo: e.SEED_DEMO === '1',
+    economy: loadEconomy(e.ECONOMY_JSON),
   };
 }

@@ -229,7 +229,9 @@ export default fp(
     });
 
     // The session already carries the user's row (read with the token): no second lookup.
-    app.api(user.me, async ({ session, locale }) => currentUserOf(db, session.user, locale));
+    app.api(user.me, async ({ session, locale }) => currentUserOf(db, session.user, locale, config.economy.withdrawal_rate));
+
+    app.api(home.economy, () => config.economy);
 
     app.api(user.changePassword, async ({ payload, session }) => {
       const found = await findUserByUuid(db, session.user.uuid);

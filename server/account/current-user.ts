@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { CurrentUser } from '@/contract/calls/user';
-import { WITHDRAWAL_RATE_USD_PER_POINT } from '@/contract/constants';
 import { KycStatus, LOCALE_TAGS, type Locale } from '@/contract/enums';
 import { deriveMembership } from '@/contract/permissions';
 import type { Database, UserRow } from '../db/schema';
@@ -12,7 +11,7 @@ import { activeMembership } from './user.repository';
 const ANNUAL_PLAN_ITEM = 2;
 
 /** Maps a user row, its active membership and its ledger balances to the contract's current user. */
-export async function currentUserOf(db: Kysely<Database>, user: UserRow, locale: Locale): Promise<CurrentUser> {
+export async function currentUserOf(db: Kysely<Database>, user: UserRow, locale: Locale, withdrawalRate: number): Promise<CurrentUser> {
   const [plan, balances] = await Promise.all([activeMembership(db, user.uuid), userBalances(db, user.uuid)]);
   const isKyc = user.kyc_status === KycStatus.Approved;
   const isPayed = plan !== undefined;
@@ -41,9 +40,10 @@ export async function currentUserOf(db: Kysely<Database>, user: UserRow, locale:
     fun_score: balances.coins + balances.earned,
     merchant_count: user.merchant_count,
     partner_count: user.partner_count,
-    withdrawal_rate: WITHDRAWAL_RATE_USD_PER_POINT,
+    // One unit for both, cents like all money (DESIGN section 6): cents per point, and points × rate.
+    withdrawal_rate: withdrawalRate,
     withdrawable_fun_score: withdrawable,
-    withdrawable_amount: Math.round(withdrawable * WITHDRAWAL_RATE_USD_PER_POINT * 100),
+    withdrawable_amount: withdrawable * withdrawalRate,
     version: user.version,
     membership: deriveMembership({ is_login: true, is_kyc: isKyc, is_payed: isPayed }),
     role: user.role,

@@ -109,7 +109,7 @@ export default fp(
       if (!before || before.owner_uuid !== uuid) throw listingNotFound();
       const added = photoParts(files);
       keptPhotos(await photosOf(db, 'partner', before.id), payload.keep_photo_ids, added.length, 1);
-      const city = await checkPartnerRefs(db, payload, before.merchant_id);
+      const city = await checkPartnerRefs(db, payload, app.config.economy.unlock_price, before.merchant_id);
       const saved = await saveListingImages(images, added, request.log);
       const { row, dropped } = await committingImages(images, saved, request.log, () =>
         db.transaction().execute(async (trx) => {
@@ -123,7 +123,7 @@ export default fp(
           await insertPhotos(trx, 'partner', current.id, saved, kept.length);
           const first = kept[0] ?? saved[0];
           const updated = await updatePartner(trx, current.id, {
-            ...partnerColumns(payload, city),
+            ...partnerColumns(payload, city, before.unlock_price),
             cover: JSON.stringify({ image: first.image, thumb: first.thumb, width: first.width, height: first.height }),
           });
           return { row: updated, dropped: removed };

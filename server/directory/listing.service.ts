@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import type { merchantCreatePayload } from '@/contract/calls/merchant';
 import type { partnerCreatePayload } from '@/contract/calls/partner';
+import type { EconomyConfig } from '@/contract/economy';
 import { KycStatus } from '@/contract/enums';
 import type { MembershipFacts } from '@/contract/permissions';
 import { PHOTOS_MAX } from '@/contract/shapes';
@@ -225,8 +226,13 @@ export function merchantColumns(fields: MerchantFields, city: CityWithRegion) {
 export async function checkPartnerRefs(
   db: Kysely<Database>,
   fields: PartnerFields,
+  unlockPrice: EconomyConfig['unlock_price'],
   keepMerchantId: number | null = null,
 ): Promise<CityWithRegion> {
+  // The configured range (DESIGN section 6, server configuration); the contract only bounds it loosely.
+  if (fields.unlock_price !== undefined && (fields.unlock_price < unlockPrice.min || fields.unlock_price > unlockPrice.max)) {
+    throw new ApiFailure('listing.unlockPriceRange', { min: unlockPrice.min, max: unlockPrice.max }, 200, { field: 'unlock_price', code: 'zod.number.min' });
+  }
   const city = await requireCity(db, fields.city_id);
   await requireDictIds(db, 'sex', [fields.sex], 'sex');
   await requireDictIds(db, 'body_type', [fields.body_type], 'body_type');
@@ -242,7 +248,7 @@ export async function checkPartnerRefs(
   return city;
 }
 
-export function partnerColumns(fields: PartnerFields, city: CityWithRegion) {
+export function partnerColumns(fields: PartnerFields, city: CityWithRegion, defaultUnlockPrice: number) {
   return {
     nickname: fields.nickname,
     age: fields.age,
@@ -256,7 +262,7 @@ export function partnerColumns(fields: PartnerFields, city: CityWithRegion) {
     region_id: city.region_id,
     city_id: city.id,
     merchant_id: fields.merchant_id ?? null,
-    unlock_price: fields.unlock_price,
+    unlock_price: fields.unlock_price ?? defaultUnlockPrice,
     visible: fields.visible,
     search_key: partnerSearchKey(fields),
   };

@@ -82,14 +82,14 @@ export default fp(
       const parts = photoParts(files);
       if (parts.length === 0) throw new ApiFailure('listing.photoRequired', {}, 200, { field: 'photo0', code: 'zod.array.min' });
       if (parts.length > PHOTOS_MAX) throw new ApiFailure('listing.tooManyPhotos', { max: PHOTOS_MAX });
-      const city = await checkPartnerRefs(db, payload);
+      const city = await checkPartnerRefs(db, payload, app.config.economy.unlock_price);
       const saved = await saveListingImages(images, parts, request.log);
       const row = await committingImages(images, saved, request.log, () =>
         db.transaction().execute(async (trx) => {
           // Under the user's row lock, so a membership-3 user's two simultaneous "first" profiles cannot both pass.
           if (!isCanPostPartner(await publisherFacts(trx, uuid, true))) throw new ApiFailure('listing.cannotPostPartner');
           const inserted = await insertPartner(trx, {
-            ...partnerColumns(payload, city),
+            ...partnerColumns(payload, city, app.config.economy.unlock_price.default),
             uuid: randomUUID(),
             owner_uuid: uuid,
             cover: JSON.stringify(saved[0]),

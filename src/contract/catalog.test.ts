@@ -13,7 +13,7 @@ import * as partner from './calls/partner';
 import * as payment from './calls/payment';
 import * as track from './calls/track';
 import * as wallet from './calls/wallet';
-import { COIN_PACKS, isAmountInRange, itemAmount, MEMBERSHIP_PLANS, PAYMENT_OPTIONS } from './economy';
+import { DEFAULT_ECONOMY, economyConfig, isAmountInRange, itemAmount } from './economy';
 import { IdDocumentType, OrderType, PaymentType, WithdrawalMethod } from './enums';
 
 /** Every path of spec section 7, as the spec writes it (its shorthand "group/a, b, c" expanded). */
@@ -62,6 +62,7 @@ const ADDED_PATHS = [
   'user/kycStatus',
   'dict/report_reason',
   'chat/block',
+  'home/economy',
 ] as const;
 
 /** Calls that move money or points (DESIGN section 8). */
@@ -294,8 +295,10 @@ describe('sample payloads', () => {
     const withdrawal = wallet.applyWithdraw.payload.parse(bankWithdrawalSample) as { card_number: string };
     expect(withdrawal.card_number).toBe('1234567890123456');
     expect((kyc.applyKyc.payload.parse(kycSample) as { issuing_country: string }).issuing_country).toBe('DE');
-    const defaults = partner.create.payload.parse({ ...partnerSample, unlock_price: undefined });
-    expect(defaults).toMatchObject({ unlock_price: 50, tags: [], visible: true });
+    const defaults = partner.create.payload.parse({ ...partnerSample, unlock_price: undefined }) as Record<string, unknown>;
+    // Absent: the server applies its configured default (home/economy), not the contract.
+    expect(defaults).toMatchObject({ tags: [], visible: true });
+    expect(defaults.unlock_price).toBeUndefined();
   });
 });
 
@@ -325,7 +328,7 @@ describe('hostile input', () => {
     ['cursor injection', favorite.list, { source: 'merchant', cursor: '../../etc' }],
     ['underage partner', partner.create, { ...partnerSample, age: 17 }],
     ['too many languages', partner.create, { ...partnerSample, languages: [1, 2, 3, 4, 5, 6] }],
-    ['unlock price too high', partner.create, { ...partnerSample, unlock_price: 1_001 }],
+    ['unlock price beyond any configuration', partner.create, { ...partnerSample, unlock_price: 1_000_001 }],
     ['short feedback', feedback.feedback, { feedback_type: 1, content: 'bad' }],
     ['oversize feedback', feedback.feedback, { feedback_type: 1, content: long(1_001) }],
     ['user reported by number', feedback.report, { target: 'user', id: 5, reason: 1 }],
@@ -339,7 +342,7 @@ describe('hostile input', () => {
     ['one day short of 18', kyc.applyKyc, { ...kycSample, birth_date: yearsAgo(18, 1) }],
     ['unknown document type', kyc.applyKyc, { ...kycSample, document_type: 4 }],
     ['bad country', kyc.applyKyc, { ...kycSample, issuing_country: 'Germany' }],
-    ['withdraw below minimum', wallet.applyWithdraw, { ...bankWithdrawalSample, points: 999 }],
+    ['withdraw of no points', wallet.applyWithdraw, { ...bankWithdrawalSample, points: 0 }],
     ['unknown method', wallet.applyWithdraw, { ...bankWithdrawalSample, method: 'cash' }],
     ['bad card number', wallet.applyWithdraw, { ...bankWithdrawalSample, card_number: '1234abcd' }],
     ['address of another network', wallet.applyWithdraw, { ...usdtWithdrawalSample, network: 'TRC20' }],
@@ -428,11 +431,44 @@ describe('vocabularies', () => {
 });
 
 describe('economy', () => {
+  const PAYMENT_OPTIONS = DEFAULT_ECONOMY.payment_options;
+
+  it('defaults to DESIGN section 6, in cents and points', () => {
+    // Literal values of DESIGN section 6, not the constants the code uses.
+    expect(DEFAULT_ECONOMY.membership_plans).toEqual([
+      { item_id: 1, code: 'monthly', days: 30, amount: 999 },
+      { item_id: 2, code: 'annual', days: 365, amount: 8999 },
+    ]);
+    expect(DEFAULT_ECONOMY.coin_packs).toEqual([
+      { item_id: 101, coins: 100, amount: 99 },
+      { item_id: 102, coins: 550, amount: 499 },
+      { item_id: 103, coins: 1200, amount: 999 },
+    ]);
+    expect(DEFAULT_ECONOMY.unlock_price).toEqual({ min: 10, max: 1000, default: 50 });
+    expect(DEFAULT_ECONOMY.owner_share_percent).toBe(80);
+    expect(DEFAULT_ECONOMY.withdrawal_rate).toBe(1);
+    expect(DEFAULT_ECONOMY.withdrawal_min_points).toBe(1000);
+    expect(PAYMENT_OPTIONS.map((o) => [o.payment_type, o.min_money, o.max_money])).toEqual([
+      [999, null, null],
+      [6, 1000, 1000000],
+      [1, 100, 500000],
+      [4, 100, 500000],
+      [0, null, null],
+    ]);
+    expect(economyConfig.safeParse(DEFAULT_ECONOMY).success).toBe(true);
+  });
+
+  it('refuses an inconsistent configuration', () => {
+    expect(economyConfig.safeParse({ ...DEFAULT_ECONOMY, unlock_price: { min: 10, max: 5, default: 7 } }).success).toBe(false);
+    expect(economyConfig.safeParse({ ...DEFAULT_ECONOMY, withdrawal_rate: 0.01 }).success).toBe(false);
+    expect(economyConfig.safeParse({ ...DEFAULT_ECONOMY, coin_packs: [...DEFAULT_ECONOMY.coin_packs, DEFAULT_ECONOMY.coin_packs[0]] }).success).toBe(false);
+  });
+
   it('prices every plan and pack, and nothing else', () => {
-    for (const plan of MEMBERSHIP_PLANS) expect(itemAmount(OrderType.upgrade, plan.item_id)).toBe(plan.amount);
-    for (const pack of COIN_PACKS) expect(itemAmount(OrderType.recharge, pack.item_id)).toBe(pack.amount);
-    expect(itemAmount(OrderType.upgrade, 101)).toBeUndefined();
-    expect(itemAmount(OrderType.recharge, 1)).toBeUndefined();
+    for (const plan of DEFAULT_ECONOMY.membership_plans) expect(itemAmount(DEFAULT_ECONOMY, OrderType.upgrade, plan.item_id)).toBe(plan.amount);
+    for (const pack of DEFAULT_ECONOMY.coin_packs) expect(itemAmount(DEFAULT_ECONOMY, OrderType.recharge, pack.item_id)).toBe(pack.amount);
+    expect(itemAmount(DEFAULT_ECONOMY, OrderType.upgrade, 101)).toBeUndefined();
+    expect(itemAmount(DEFAULT_ECONOMY, OrderType.recharge, 1)).toBeUndefined();
   });
 
   it('offers every payment type once, and range-checks only the ranged ones', () => {
@@ -445,56 +481,5 @@ describe('economy', () => {
     const card = PAYMENT_OPTIONS.find((o) => o.payment_type === PaymentType.creditCard)!;
     expect(isAmountInRange(card, 99_999_999)).toBe(true);
     for (const option of PAYMENT_OPTIONS) expect(payment.paymentOption.safeParse(option).success).toBe(true);
-  });
-});
-
-describe('socket frames', () => {
-  const frame = { via: 'pwa', token: 'chat-token', encrypt: 'self', ack_id: 'a1' };
-  const message = {
-    to_uuid: UUID,
-    type: 'friend',
-    msgType: 'text',
-    content: 'hello',
-    microtime: 1_764_000_000_123,
-    sign: 'c1a2b3c4d5',
-    ext: {},
-  };
-
-  it('accepts the three routes', () => {
-    expect(chat.outgoingFrame.safeParse({ ...frame, route: 'chat/ping', data: {} }).success).toBe(true);
-    expect(chat.outgoingFrame.safeParse({ ...frame, route: 'chat/initUser', data: {} }).success).toBe(true);
-    expect(chat.outgoingFrame.safeParse({ ...frame, route: 'chat/chat', data: message }).success).toBe(true);
-  });
-
-  it('refuses other routes, blank or oversize text, and a fake unlock', () => {
-    expect(chat.outgoingFrame.safeParse({ ...frame, route: 'admin/kick', data: {} }).success).toBe(false);
-    const bad = [
-      { ...message, content: '   ' },
-      { ...message, content: 'x'.repeat(chat.CHAT_TEXT_MAX + 1) },
-      { ...message, msgType: 'unlock', content: 'free unlock' },
-      { ...message, ext: { partner_uuid: UUID, admin: true } },
-    ];
-    for (const data of bad) {
-      expect(chat.outgoingFrame.safeParse({ ...frame, route: 'chat/chat', data }).success).toBe(false);
-    }
-  });
-
-  it('reads the incoming frames', () => {
-    const incoming = {
-      sign: 'c1a2b3c4d5',
-      seq: 7,
-      from_uuid: UUID,
-      to_id: KEY,
-      timestamp: 1_764_000_000,
-      content: 'hi',
-      content_type: 'text',
-      ext: null,
-    };
-    expect(chat.incomingFrame.parse({ message_type: 'chatMessage', data: incoming }).message_type).toBe('chatMessage');
-    expect(chat.incomingFrame.parse({ message_type: 'ackMessage', confirmed_ack_id: 'a1', seq: 7 })).toMatchObject({
-      confirmed_ack_id: 'a1',
-    });
-    expect(chat.incomingFrame.safeParse({ message_type: 'pong' }).success).toBe(true);
-    expect(chat.contactKey(UUID, KEY)).toBe(`${UUID}-${KEY}`);
   });
 });

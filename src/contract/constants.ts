@@ -78,7 +78,4 @@ export const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 export const IMAGE_MAX_PIXELS = 40_000_000;
 export const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'gif', 'avif', 'heif'] as const;
 
-/** Economy defaults (DESIGN section 6). */
-export const WITHDRAWAL_RATE_USD_PER_POINT = 0.01;
-export const WITHDRAWAL_MIN_POINTS = 1_000;
-export const UNLOCK_OWNER_SHARE = 0.8;
+/** The economy (DESIGN section 6) is server configuration, served by home/economy: see economy.ts. */

@@ -7,7 +7,6 @@ import {
 } from '@/contract/calls/merchant';
 import { partnerCreatePayload, partnerUpdatePayload, type OwnPartnerDetail as PartnerDetail } from '@/contract/calls/partner';
 import { IMAGE_MAX_BYTES } from '@/contract/constants';
-import { UNLOCK_PRICE_DEFAULT } from '@/contract/economy';
 import { PHOTOS_MAX, type ListingSource } from '@/contract/shapes';
 import { validateFields, type FieldError, type FieldErrors } from './form-validation';
 
@@ -107,6 +106,8 @@ export interface ListingFormSpec<D extends ListingDraft = ListingDraft> {
   /** Fewest photos besides the cover (a partner needs one: the first photo is the profile's cover). */
   minPhotos: number;
   emptyDraft(): D;
+  /** A new draft completed from the loaded options (defaults the server configures). */
+  withOptions(values: D, options: { economy: { unlock_price: { default: number } } }): D;
   fromDetail(detail: ListingDetail): { values: D; images: ListingImages };
   /** The payload before parsing: strings as typed, '' left out. */
   payloadInput(values: D): Record<string, unknown>;
@@ -129,6 +130,7 @@ export const merchantForm: ListingFormSpec<MerchantDraft> = {
   dictTypes: ['merchant_type', 'merchant_tag'],
   hasCover: true,
   minPhotos: 0,
+  withOptions: (values) => values,
   emptyDraft: () => ({
     name: '',
     merchant_type: '',
@@ -197,6 +199,7 @@ export const partnerForm: ListingFormSpec<PartnerDraft> = {
   dictTypes: ['sex', 'body_type', 'language', 'drive_type', 'partner_tag'],
   hasCover: false,
   minPhotos: 1,
+  withOptions: (values, options) => (values.unlock_price === '' ? { ...values, unlock_price: String(options.economy.unlock_price.default) } : values),
   emptyDraft: () => ({
     nickname: '',
     age: '',
@@ -210,7 +213,8 @@ export const partnerForm: ListingFormSpec<PartnerDraft> = {
     region_slug: '',
     city_id: '',
     merchant_id: '',
-    unlock_price: String(UNLOCK_PRICE_DEFAULT),
+    // The configured default arrives with the form's options (withOptions).
+    unlock_price: '',
     visible: true,
   }),
   fromDetail: (detail) => {
@@ -311,6 +315,7 @@ export function validateListing(
   values: ListingDraft,
   images: ListingImages,
   id: number | null = null,
+  economy: { unlock_price: { min: number; max: number } } | null = null,
 ): FieldErrors {
   const schemaErrors = validateFields(spec.schema(mode), payloadOf(spec, mode, values, images, id)) as FieldErrors;
   const errors: FieldErrors = {};
@@ -322,6 +327,13 @@ export function validateListing(
   // The schema's map-pin refinement runs only once every field parses; checked here so it shows with the rest.
   if ('lat' in values && (values.lat.trim() === '') !== (values.lng.trim() === '') && !errors.lat && !errors.lng) {
     errors.lng = { code: 'errors.location.partial' };
+  }
+  // The unlock price range is the server's configuration (home/economy), not the contract's loose bound.
+  if ('unlock_price' in values && economy && !errors.unlock_price && values.unlock_price.trim() !== '') {
+    const price = Number(values.unlock_price);
+    const { min, max } = economy.unlock_price;
+    if (price < min) errors.unlock_price = { code: 'zod.number.min', extra: { min } };
+    else if (price > max) errors.unlock_price = { code: 'zod.number.max', extra: { max } };
   }
   // The city's region is picked first; a missing city shows on the region while none is chosen.
   if (errors.city_id && values.region_slug === '') {

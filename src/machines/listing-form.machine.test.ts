@@ -330,6 +330,8 @@ describe('listing form machine: modifying', () => {
     const { actor, load, submit, change } = start({ source: 'partner' });
     load.last().resolve({ options: MODEL_OPTIONS, detail: null });
     await flush();
+    // The served default (DESIGN section 6: 50 points).
+    expect((actor.getSnapshot().context.values as { unlock_price: string }).unlock_price).toBe('50');
     change('nickname', 'Mai');
     change('age', '17');
     change('sex', '21');
@@ -351,8 +353,24 @@ describe('listing form machine: modifying', () => {
     const photo = png('me.png');
     actor.send({ type: 'photos.add', files: [photo] });
     actor.send({ type: 'form.submit' });
-    expect(submit.last().input.payload).toMatchObject({ age: 18, languages: [41], unlock_price: 50 });
+    // Left empty, the server applies its configured default.
+    expect(submit.last().input.payload).toMatchObject({ age: 18, languages: [41] });
+    expect((submit.last().input.payload as { unlock_price?: number }).unlock_price).toBeUndefined();
     expect(submit.last().input.files).toEqual({ photo0: photo });
+  });
+
+  it('the unlock price default and range follow what the server serves', async () => {
+    const economy = { ...MODEL_OPTIONS.economy, unlock_price: { min: 100, max: 200, default: 120 } };
+    const { actor, load, change } = start({ source: 'partner' });
+    load.last().resolve({ options: { ...MODEL_OPTIONS, economy }, detail: null });
+    await flush();
+    expect((actor.getSnapshot().context.values as { unlock_price: string }).unlock_price).toBe('120');
+    change('unlock_price', '50');
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().context.errors.unlock_price).toEqual({ code: 'zod.number.min', extra: { min: 100 } });
+    change('unlock_price', '500');
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().context.errors.unlock_price).toEqual({ code: 'zod.number.max', extra: { max: 200 } });
   });
 });
 

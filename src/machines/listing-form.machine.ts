@@ -1,6 +1,7 @@
 import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import type { Geography } from '@/contract/calls/city';
 import type { DictItem, DictType } from '@/contract/calls/dict';
+import type { EconomyConfig } from '@/contract/economy';
 import { PHOTOS_MAX, type ListingSource } from '@/contract/shapes';
 import { ApiError } from '@/services/api-client';
 import { hasErrors, withoutError, type FieldErrors } from './form-validation';
@@ -41,6 +42,8 @@ export interface ListingFormOptions {
   dicts: Partial<Record<DictType, DictItem[]>>;
   geography: Geography;
   venues: VenueOption[];
+  /** The server's economy (home/economy): a new profile starts at its default unlock price. */
+  economy: EconomyConfig;
 }
 
 export interface ListingFormInput {
@@ -111,7 +114,7 @@ const images = (context: ListingFormContext): ListingImages => ({ cover: context
 const spec = (context: ListingFormContext) => LISTING_FORMS[context.source];
 
 function validate(context: ListingFormContext): FieldErrors {
-  return validateListing(spec(context), context.mode, context.values, images(context), context.id);
+  return validateListing(spec(context), context.mode, context.values, images(context), context.id, context.options?.economy ?? null);
 }
 
 export const listingFormMachine = setup({
@@ -137,7 +140,7 @@ export const listingFormMachine = setup({
 
     setLoaded: assign(({ context }, params: { output: ListingLoadOutput }) => {
       const { options, detail } = params.output;
-      if (!detail) return { options, loadError: null };
+      if (!detail) return { options, loadError: null, values: spec(context).withOptions(context.values, options) };
       const loaded = spec(context).fromDetail(detail);
       return { options, loadError: null, values: loaded.values, ...loaded.images, storedCover: loaded.images.cover };
     }),

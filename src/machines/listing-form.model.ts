@@ -1,6 +1,7 @@
 import type { AnyEventObject, EventObject } from 'xstate';
 import type { OwnMerchantDetail as MerchantDetail } from '@/contract/calls/merchant';
 import type { OwnPartnerDetail as PartnerDetail } from '@/contract/calls/partner';
+import { DEFAULT_ECONOMY } from '@/contract/economy';
 import { ApiError } from '@/services/api-client';
 import { createFormTestModel, describeFormEvent, doneEvent, errorEvent, serverRefusal } from './form.model';
 import { listingFormMachine, type ListingFormInput, type ListingFormOptions } from './listing-form.machine';
@@ -50,6 +51,7 @@ export const MODEL_OPTIONS: ListingFormOptions = {
     ],
   },
   venues: [{ id: 7, name: 'Cafe Sakura' }],
+  economy: DEFAULT_ECONOMY,
 };
 
 const STAMP = '2026-11-20T10:00:00.000Z';

@@ -482,7 +482,7 @@ const sampleUser: CurrentUser = {
   fun_score: 120,
   merchant_count: 0,
   partner_count: 0,
-  withdrawal_rate: 0.01,
+  withdrawal_rate: 1,
   withdrawable_fun_score: 0,
   withdrawable_amount: 0,
   version: 1,

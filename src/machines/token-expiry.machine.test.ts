@@ -163,7 +163,7 @@ describe('token expiry machine', () => {
     for (let i = 0; i < 3; i++) expiry.send({ type: 'token.expired', msg: 'Login expired' });
 
     expect(session.getSnapshot().value).toBe('guest');
-    expect(log).toEqual(['clearToken', 'disconnectChat', 'runRefreshHooks', 'showExpiredDialog']);
+    expect(log).toEqual(['clearToken', 'runRefreshHooks', 'disconnectChat', 'showExpiredDialog']);
     expiry.send({ type: 'dialog.closed' });
     expect(log.at(-1)).toBe('navigateToLogin');
     // A 422 of a call still in flight after the logout changes nothing: the user is a guest now.

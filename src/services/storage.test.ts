@@ -44,7 +44,7 @@ const USER: CurrentUser = {
   fun_score: 10,
   merchant_count: 0,
   partner_count: 0,
-  withdrawal_rate: 0.01,
+  withdrawal_rate: 1,
   withdrawable_fun_score: 0,
   withdrawable_amount: 0,
   version: 3,

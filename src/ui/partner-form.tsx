@@ -1,8 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LISTING_TAGS_MAX } from '@/contract/calls/merchant';
 import { PARTNER_AGE_MIN, PARTNER_INTRO_MAX, PARTNER_LANGUAGES_MAX } from '@/contract/calls/partner';
-import { NICKNAME_MAX, UNLOCK_OWNER_SHARE } from '@/contract/constants';
-import { UNLOCK_PRICE_MAX, UNLOCK_PRICE_MIN } from '@/contract/economy';
+import { NICKNAME_MAX } from '@/contract/constants';
 import { PHOTOS_MAX } from '@/contract/shapes';
 import { SelectField, TextAreaField } from './choice-fields';
 import { submitHandler } from './form-props';
@@ -40,6 +39,9 @@ export type PartnerFormField = keyof PartnerFormValues | 'photos';
 export interface PartnerFormProps extends ListingFormBaseProps<PartnerFormValues, PartnerFormField> {
   /** The owner's published venues, one of which the person may work from. */
   venues: readonly { id: number; name: string }[];
+  /** The server's configured unlock price range (home/economy) and the owner's share of it, in percent. */
+  unlockPrice: { min: number; max: number };
+  ownerSharePercent: number;
 }
 
 /** The publish and modify form of a profile (routes /member/partner/publish and /member/partner/{id}/modify). */
@@ -63,9 +65,9 @@ export function PartnerForm(props: PartnerFormProps) {
     onFocus: () => onFocus(field),
   });
   const minAge = i18n.number(PARTNER_AGE_MIN);
-  const minPrice = i18n.number(UNLOCK_PRICE_MIN);
-  const maxPrice = i18n.number(UNLOCK_PRICE_MAX);
-  const share = i18n.number(UNLOCK_OWNER_SHARE, { style: 'percent' });
+  const minPrice = i18n.number(props.unlockPrice.min);
+  const maxPrice = i18n.number(props.unlockPrice.max);
+  const share = i18n.number(props.ownerSharePercent / 100, { style: 'percent' });
   return (
     <form className="form owner-form" noValidate onSubmit={submitHandler(busy, props.onSubmit)}>
       <fieldset className="owner-form-body" disabled={busy}>
@@ -152,7 +154,7 @@ export function PartnerForm(props: PartnerFormProps) {
             label={t`Points to unlock your chat`}
             {...text('unlock_price')}
             inputMode="numeric"
-            maxLength={4}
+            maxLength={String(props.unlockPrice.max).length}
             required
             hint={
               <Trans>

@@ -123,13 +123,13 @@ async function benchDatabase(kind: DatabaseKind, label: string, env: BenchEnviro
       call: async () => {
         const session = await findSession(db, token);
         if (!session) throw new Error('session not found');
-        const current = await currentUserOf(db, session.user, 'en');
+        const current = await currentUserOf(db, session.user, 'en', 1);
         if (current.uuid !== user.uuid) throw new Error(`wrong user ${current.uuid}`);
       },
     });
 
     const session = await findSession(app.db, token);
-    canned = await currentUserOf(app.db, session!.user, 'en');
+    canned = await currentUserOf(app.db, session!.user, 'en', 1);
     const cannedResult = await runLoad({
       url: `${baseUrl}/api/bench/canned-me`,
       connections,

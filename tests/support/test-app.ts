@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
+import { DEFAULT_ECONOMY } from '../../src/contract/economy';
 import { type AppConfig, DEFAULT_RATE_LIMITS, type RateLimits } from '../../server/config';
 import type { DatabaseHandle, DatabaseKind } from '../../server/db/database';
 import { openTestDatabase } from './databases';
@@ -47,6 +48,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     // Argon2id at its minimum cost keeps suites fast; production uses the OWASP parameters in config.ts.
     argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
     seedDemo: false,
+    economy: DEFAULT_ECONOMY,
     ...overrides,
   };
 }

@@ -56,6 +56,7 @@ export const ar: Messages = {
   'listing.tooManyPhotos': 'يمكن أن يحتوي الإعلان على {max} صورة كحد أقصى.',
   'listing.photoUnknown': 'إحدى الصور المطلوب الاحتفاظ بها لا تنتمي إلى هذا الإعلان.',
   'listing.merchantUnavailable': 'المكان الذي اخترته غير موجود أو غير منشور.',
+  'listing.unlockPriceRange': 'سعر فتح المحادثة يجب أن يكون بين {min} و{max} نقطة.',
 
   'server.notFound': 'لم يتم العثور على المطلوب.',
   'server.error': 'حدث خطأ من جانبنا. يُرجى المحاولة مرة أخرى.',

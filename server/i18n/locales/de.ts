@@ -59,6 +59,7 @@ export const de: Messages = {
   'listing.tooManyPhotos': 'Ein Eintrag kann höchstens {max} Fotos haben.',
   'listing.photoUnknown': 'Eines der zu behaltenden Fotos gehört nicht zu diesem Eintrag.',
   'listing.merchantUnavailable': 'Der gewählte Ort existiert nicht oder ist nicht veröffentlicht.',
+  'listing.unlockPriceRange': 'Der Preis zum Freischalten des Chats muss zwischen {min} und {max} Punkten liegen.',
 
   'server.notFound': 'Nicht gefunden.',
   'server.error': 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es erneut.',

@@ -58,6 +58,7 @@ export const en = {
   'listing.tooManyPhotos': 'A listing can have at most {max} photos.',
   'listing.photoUnknown': 'One of the photos to keep does not belong to this listing.',
   'listing.merchantUnavailable': 'The venue you chose does not exist or is not published.',
+  'listing.unlockPriceRange': 'The chat unlock price must be between {min} and {max} points.',
 
   'server.notFound': 'Not found.',
   'server.error': 'Something went wrong on our side. Please try again.',

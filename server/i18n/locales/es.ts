@@ -56,6 +56,7 @@ export const es: Messages = {
   'listing.tooManyPhotos': 'Un anuncio puede tener como máximo {max} fotos.',
   'listing.photoUnknown': 'Una de las fotos que quieres conservar no pertenece a este anuncio.',
   'listing.merchantUnavailable': 'El local que elegiste no existe o no está publicado.',
+  'listing.unlockPriceRange': 'El precio para desbloquear el chat debe estar entre {min} y {max} puntos.',
 
   'server.notFound': 'No se ha encontrado.',
   'server.error': 'Algo ha fallado por nuestra parte. Vuelve a intentarlo.',

@@ -59,6 +59,7 @@ export const fr: Messages = {
   'listing.tooManyPhotos': 'Une annonce peut contenir au maximum {max} photos.',
   'listing.photoUnknown': 'L’une des photos à conserver n’appartient pas à cette annonce.',
   'listing.merchantUnavailable': 'L’établissement choisi n’existe pas ou n’est pas publié.',
+  'listing.unlockPriceRange': 'Le prix de déblocage du chat doit être compris entre {min} et {max} points.',
 
   'server.notFound': 'Introuvable.',
   'server.error': 'Un problème est survenu de notre côté. Veuillez réessayer.',

@@ -56,6 +56,7 @@ export const hi: Messages = {
   'listing.tooManyPhotos': 'एक लिस्टिंग में अधिकतम {max} फ़ोटो हो सकती हैं।',
   'listing.photoUnknown': 'रखने के लिए चुनी गई फ़ोटो में से एक इस लिस्टिंग की नहीं है।',
   'listing.merchantUnavailable': 'आपका चुना हुआ स्थान मौजूद नहीं है या प्रकाशित नहीं है।',
+  'listing.unlockPriceRange': 'चैट अनलॉक करने की कीमत {min} से {max} पॉइंट के बीच होनी चाहिए।',
 
   'server.notFound': 'अनुरोधित सामग्री नहीं मिली।',
   'server.error': 'हमारी ओर से कुछ गड़बड़ हो गई। कृपया फिर से कोशिश करें।',

@@ -56,6 +56,7 @@ export const id: Messages = {
   'listing.tooManyPhotos': 'Satu listing dapat memiliki paling banyak {max} foto.',
   'listing.photoUnknown': 'Salah satu foto yang ingin disimpan bukan milik listing ini.',
   'listing.merchantUnavailable': 'Tempat yang Anda pilih tidak ada atau belum dipublikasikan.',
+  'listing.unlockPriceRange': 'Harga membuka obrolan harus antara {min} dan {max} poin.',
 
   'server.notFound': 'Tidak ditemukan.',
   'server.error': 'Terjadi kesalahan di pihak kami. Silakan coba lagi.',

@@ -56,6 +56,7 @@ export const ja: Messages = {
   'listing.tooManyPhotos': '1件の掲載に追加できる写真は{max}枚までです。',
   'listing.photoUnknown': '残す写真の中に、この掲載のものではない写真が含まれています。',
   'listing.merchantUnavailable': '選択した店舗は存在しないか、公開されていません。',
+  'listing.unlockPriceRange': 'チャットのロック解除価格は {min}〜{max} ポイントの範囲で設定してください。',
 
   'server.notFound': '見つかりませんでした。',
   'server.error': 'サーバーで問題が発生しました。しばらくしてからもう一度お試しください。',

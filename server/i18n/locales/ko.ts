@@ -56,6 +56,7 @@ export const ko: Messages = {
   'listing.tooManyPhotos': '게시물 하나에 사진은 최대 {max}장까지 올릴 수 있습니다.',
   'listing.photoUnknown': '유지할 사진 중 하나가 이 게시물의 사진이 아닙니다.',
   'listing.merchantUnavailable': '선택한 업체가 존재하지 않거나 게시되지 않았습니다.',
+  'listing.unlockPriceRange': '채팅 잠금 해제 가격은 {min}~{max}포인트 사이여야 합니다.',
 
   'server.notFound': '찾을 수 없습니다.',
   'server.error': '서버에 문제가 발생했습니다. 잠시 후 다시 시도해 주세요.',

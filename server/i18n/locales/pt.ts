@@ -56,6 +56,7 @@ export const pt: Messages = {
   'listing.tooManyPhotos': 'Um anúncio pode ter, no máximo, {max} fotografias.',
   'listing.photoUnknown': 'Uma das fotografias a manter não pertence a este anúncio.',
   'listing.merchantUnavailable': 'O espaço que escolheu não existe ou não está publicado.',
+  'listing.unlockPriceRange': 'O preço para desbloquear o chat tem de estar entre {min} e {max} pontos.',
 
   'server.notFound': 'Não encontrado.',
   'server.error': 'Ocorreu um erro do nosso lado. Tente novamente.',

@@ -59,6 +59,7 @@ export const ru: Messages = {
   'listing.tooManyPhotos': 'В объявлении может быть не больше {max} фото.',
   'listing.photoUnknown': 'Одно из сохраняемых фото не относится к этому объявлению.',
   'listing.merchantUnavailable': 'Выбранное заведение не существует или не опубликовано.',
+  'listing.unlockPriceRange': 'Цена открытия чата должна быть от {min} до {max} баллов.',
 
   'server.notFound': 'Не найдено.',
   'server.error': 'Что-то пошло не так на нашей стороне. Попробуйте ещё раз.',

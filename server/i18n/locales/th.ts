@@ -56,6 +56,7 @@ export const th: Messages = {
   'listing.tooManyPhotos': 'รายการหนึ่งมีรูปภาพได้สูงสุด {max} รูป',
   'listing.photoUnknown': 'รูปภาพที่จะเก็บไว้บางรูปไม่ได้เป็นของรายการนี้',
   'listing.merchantUnavailable': 'สถานที่ที่คุณเลือกไม่มีอยู่หรือยังไม่ได้เผยแพร่',
+  'listing.unlockPriceRange': 'ราคาปลดล็อกแชตต้องอยู่ระหว่าง {min} ถึง {max} พอยต์',
 
   'server.notFound': 'ไม่พบข้อมูลที่ต้องการ',
   'server.error': 'เกิดข้อผิดพลาดในระบบของเรา โปรดลองอีกครั้ง',

@@ -56,6 +56,7 @@ export const vi: Messages = {
   'listing.tooManyPhotos': 'Mỗi tin đăng có tối đa {max} ảnh.',
   'listing.photoUnknown': 'Một trong các ảnh cần giữ không thuộc tin đăng này.',
   'listing.merchantUnavailable': 'Địa điểm bạn chọn không tồn tại hoặc chưa được đăng.',
+  'listing.unlockPriceRange': 'Giá mở khóa trò chuyện phải từ {min} đến {max} điểm.',
 
   'server.notFound': 'Không tìm thấy.',
   'server.error': 'Đã xảy ra lỗi từ phía chúng tôi. Vui lòng thử lại.',

@@ -56,6 +56,7 @@ export const zhHans: Messages = {
   'listing.tooManyPhotos': '每条信息最多可添加 {max} 张照片。',
   'listing.photoUnknown': '要保留的照片中有一张不属于此信息。',
   'listing.merchantUnavailable': '您选择的商家不存在或尚未发布。',
+  'listing.unlockPriceRange': '解锁聊天的价格必须在 {min} 到 {max} 积分之间。',
 
   'server.notFound': '未找到相关内容。',
   'server.error': '服务器出错了，请重试。',

@@ -56,6 +56,7 @@ export const zhHant: Messages = {
   'listing.tooManyPhotos': '每則資訊最多可新增 {max} 張相片。',
   'listing.photoUnknown': '要保留的相片中有一張不屬於此資訊。',
   'listing.merchantUnavailable': '您選擇的店家不存在或尚未刊登。',
+  'listing.unlockPriceRange': '解鎖聊天的價格必須介於 {min} 到 {max} 點之間。',
 
   'server.notFound': '找不到相關內容。',
   'server.error': '系統發生錯誤，請再試一次。',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, emptyPayload } from '../call';
+import { economyConfig } from '../economy';
 
 export const appConfig = z.object({
   /** Short-lived token for the chat socket; '' for guests. */
@@ -9,6 +10,18 @@ export const appConfig = z.object({
   im_url: z.array(z.string()),
 });
 export type AppConfig = z.infer<typeof appConfig>;
+
+/**
+ * The economy of DESIGN section 6 as this server is configured: plans, coin packs, payment options and ranges,
+ * unlock prices, the owner's share and the withdrawal rate and minimum. Anyone may read it (guests see prices).
+ */
+export const economy = defineCall({
+  path: 'home/economy',
+  mutates: false,
+  auth: 'none',
+  payload: emptyPayload,
+  response: economyConfig,
+});
 
 export const config = defineCall({
   path: 'home/config',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, nullResponse } from '../call';
 import { NICKNAME_MAX } from '../constants';
-import { UNLOCK_PRICE_DEFAULT, UNLOCK_PRICE_MAX, UNLOCK_PRICE_MIN } from '../economy';
+import { UNLOCK_PRICE_LIMIT } from '../economy';
 import * as f from '../fields';
 import {
   dateTime,
@@ -56,8 +56,11 @@ const partnerFields = z.object({
   city_id: entityId,
   /** The venue they work from (a published merchant). */
   merchant_id: entityId.optional(),
-  /** Points to unlock this profile's chat, once per user. */
-  unlock_price: f.int(UNLOCK_PRICE_MIN, UNLOCK_PRICE_MAX).default(UNLOCK_PRICE_DEFAULT),
+  /**
+   * Points to unlock this profile's chat, once per user. The configured range (home/economy) is checked by the
+   * server; absent means the configured default.
+   */
+  unlock_price: f.int(1, UNLOCK_PRICE_LIMIT).optional(),
   visible: f.bool.default(true),
 });
 

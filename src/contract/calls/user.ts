@@ -24,7 +24,8 @@ export const currentUser = z.object({
   merchant_count: z.number().int(),
   partner_count: z.number().int(),
   /** USD per point. */
-  withdrawal_rate: z.number(),
+  /** Cents paid out per withdrawable point (DESIGN section 6); `withdrawable_amount` = points × rate. */
+  withdrawal_rate: z.number().int(),
   withdrawable_fun_score: z.number().int(),
   /** Integer US cents: withdrawable points × rate. */
   withdrawable_amount: z.number().int(),

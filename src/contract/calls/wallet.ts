@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { EMAIL_MAX, WITHDRAWAL_MIN_POINTS } from '../constants';
+import { EMAIL_MAX } from '../constants';
 import { WithdrawalMethod, WithdrawalStatus } from '../enums';
 import * as f from '../fields';
 import { dateTime, idempotencyKey, pageQuery, pagedList, rowId } from '../shapes';
@@ -50,7 +50,8 @@ export const buyLog = defineCall({
 });
 
 const withdrawalBase = {
-  points: f.int(WITHDRAWAL_MIN_POINTS, WITHDRAWAL_MAX_POINTS),
+  /** The configured minimum (home/economy `withdrawal_min_points`) is checked by the server. */
+  points: f.int(1, WITHDRAWAL_MAX_POINTS),
   idempotency_key: idempotencyKey,
 };
 

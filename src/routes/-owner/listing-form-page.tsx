@@ -4,6 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromCallback, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import * as content from '@/contract/calls/content';
 import * as dict from '@/contract/calls/dict';
+import * as home from '@/contract/calls/home';
 import * as merchant from '@/contract/calls/merchant';
 import * as partner from '@/contract/calls/partner';
 import type { Locale } from '@/contract/enums';
@@ -76,7 +77,7 @@ export function ListingFormPage({ lang, source, id }: ListingFormPageProps) {
 /** The options and, on modify, the owner's listing: dictionaries, regions and cities, the owner's venues. */
 async function loadListingForm(system: AppSystem, lang: Locale, input: ListingLoadInput, signal: AbortSignal): Promise<ListingLoadOutput> {
   const { source, id } = input;
-  const [dicts, geography, venues, detail] = await Promise.all([
+  const [dicts, geography, venues, detail, economy] = await Promise.all([
     system.api.call(dict.multi, { types: [...LISTING_FORMS[source].dictTypes] }, { signal }),
     directoryOf(system).geography(lang),
     source === 'partner'
@@ -89,8 +90,10 @@ async function loadListingForm(system: AppSystem, lang: Locale, input: ListingLo
       : source === 'merchant'
         ? system.api.call(content.merchantDetail, { id }, { signal })
         : system.api.call(content.partnerDetail, { id }, { signal }),
+    // The unlock price range and default are the server's configuration (DESIGN section 6).
+    system.api.call(home.economy, {}, { signal }),
   ]);
-  return { options: { dicts, geography, venues }, detail };
+  return { options: { dicts, geography, venues, economy }, detail };
 }
 
 /** Sends the form with the call of its source and mode; images go through the upload path with progress. */
@@ -198,7 +201,16 @@ function ListingFormContainer({ lang, source, id }: ListingFormPageProps) {
       />
     );
   }
-  return <PartnerForm {...common} values={context.values as PartnerFormValues} venues={context.options.venues} />;
+  const { economy } = context.options;
+  return (
+    <PartnerForm
+      {...common}
+      values={context.values as PartnerFormValues}
+      venues={context.options.venues}
+      unlockPrice={economy.unlock_price}
+      ownerSharePercent={economy.owner_share_percent}
+    />
+  );
 }
 
 /** The form's boxes while its options load, so nothing jumps when it arrives. */
