@@ -4,7 +4,7 @@ import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import type { CurrentUser } from '@/contract/calls/user';
 import { loginFormMachine } from '@/machines/login-form.machine';
 import { sessionMachine, sessionTestEvents } from '@/machines/session.machine';
-import { REDACTED, redactForInspector } from '@/services/inspector';
+import { REDACTED, redactForInspector } from '@/services/inspector-redaction';
 
 const PASSWORD = 'correct horse battery staple';
 const TOKEN = 'tok_3fZk9QvWm2LxR8yPq7NcHd4JbA1sE6uT0oKiGy5';
