@@ -137,8 +137,37 @@ function isRouteConfigModule(id: string): boolean {
   return /\/src\/routes\/(?:[^/-][^/]*\/)*[^/-][^/]*\.tsx$/.test(id) || ROUTE_CONFIG_HELPERS.test(id);
 }
 
+/**
+ * `npm run dev` only: injects the API server's runtime configuration (GET /runtime-config.json, the block the
+ * production server puts into index.html) into the dev server's index.html, so the dev page talks to the API exactly
+ * as the built one does. Waits for the API server while it starts.
+ */
+function devRuntimeConfig(): Plugin {
+  const apiPort = process.env.API_PORT ?? '3001';
+  return {
+    name: 'venuely:dev-runtime-config',
+    apply: 'serve',
+    async transformIndexHtml(html) {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const response = await fetch(`http://127.0.0.1:${apiPort}/runtime-config.json`);
+          if (response.ok) {
+            const json = JSON.stringify(await response.json()).replace(/</g, '\\u003c');
+            return html.replace('</head>', `<script id="app-config" type="application/json">${json}</script></head>`);
+          }
+        } catch {
+          // The API server is still starting.
+        }
+        if (attempt >= 120) throw new Error(`npm run dev: the API server on port ${apiPort} did not answer /runtime-config.json`);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    devRuntimeConfig(),
     // The router generator must run before React's transform; Lingui's macros run under Babel.
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
@@ -173,10 +202,10 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': `http://localhost:${process.env.API_PORT ?? 3001}`,
-      '/uploads': `http://localhost:${process.env.API_PORT ?? 3001}`,
-      '/build.json': `http://localhost:${process.env.API_PORT ?? 3001}`,
-      '/im': { target: `ws://localhost:${process.env.API_PORT ?? 3001}`, ws: true },
+      '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3001}`,
+      '/uploads': `http://127.0.0.1:${process.env.API_PORT ?? 3001}`,
+      '/build.json': `http://127.0.0.1:${process.env.API_PORT ?? 3001}`,
+      '/im': { target: `ws://127.0.0.1:${process.env.API_PORT ?? 3001}`, ws: true },
     },
   },
 });

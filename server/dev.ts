@@ -1,13 +1,15 @@
 import { spawn } from 'node:child_process';
 
 /**
- * `npm run dev`: the API server on API_PORT (3001) with plain debug requests allowed, and Vite's dev server on
- * PORT (3000) proxying /api, /uploads and /im to it.
+ * `npm run dev`: the API server on API_PORT (3001), and Vite's dev server on PORT (3000) with hot reload, proxying
+ * /api, /uploads, /build.json and /im to it. The page gets the API server's runtime configuration (envelope keys,
+ * debug flag) injected as in production, so requests are encrypted as in production; debug mode (plain requests)
+ * only with API_DEBUG=1 set for this command, which both servers then see.
  */
 const apiPort = process.env.API_PORT ?? '3001';
 const api = spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/start.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, PORT: apiPort, HOST: '127.0.0.1' },
+  env: { ...process.env, PORT: apiPort, HOST: '127.0.0.1', NO_SPA_BUILD: '1' },
 });
 const vite = spawn(process.execPath, ['node_modules/vite/bin/vite.js', '--port', process.env.PORT ?? '3000'], {
   stdio: 'inherit',

@@ -13,7 +13,8 @@ async function main() {
   const config = loadConfig();
   // Demo pictures are drawn on sharp's threads while the app builds and the database opens and migrates.
   const demo = config.seedDemo ? prepareDemoPool(config.dataDir) : null;
-  if (!existsSync(path.join(config.distDir, 'index.html'))) {
+  // `npm run dev` serves the page from Vite's dev server (NO_SPA_BUILD=1): no production build to wait for.
+  if (process.env.NO_SPA_BUILD !== '1' && !existsSync(path.join(config.distDir, 'index.html'))) {
     console.log('Building the web app (first start)…');
     const { build } = await import('vite');
     await build({ logLevel: 'warn' });

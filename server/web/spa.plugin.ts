@@ -95,6 +95,10 @@ export default fp(
     const routePatterns = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as string[]) : null;
 
     app.get('/build.json', async (_request, reply) => reply.header('cache-control', 'no-cache').send(build));
+    // The same block index.html carries (the envelope keys are public by design, DESIGN section 4; nothing that
+    // grants identity is in it): `npm run dev`'s Vite server injects it into its own index.html from here, so the
+    // page gets its configuration exactly as in production.
+    app.get('/runtime-config.json', async (_request, reply) => reply.header('cache-control', 'no-store').send(runtime));
 
     const uploads = path.join(config.dataDir, 'uploads');
     mkdirSync(uploads, { recursive: true });
