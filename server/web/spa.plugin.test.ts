@@ -43,6 +43,15 @@ describe('serving the built SPA', () => {
     }
   });
 
+  it('serves the same runtime config as JSON for the dev server, without the server secret', async () => {
+    const res = await fetch(`${t.baseUrl}/runtime-config.json`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ aesKey: t.config.aesKey, signKey: t.config.signKey, debug: false, version: 'v-test-1' });
+    expect(text).not.toContain(t.config.serverSecret);
+  });
+
   it('answers 404 with the app (which shows its 404 page) for paths no route matches', async () => {
     for (const route of ['/en/nope', '/xx', '/en/dev/x', '/en/merchant', '/en/member/setup/extra']) {
       const res = await fetch(`${t.baseUrl}${route}`);
