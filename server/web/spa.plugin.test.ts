@@ -52,8 +52,16 @@ describe('serving the built SPA', () => {
     expect(text).not.toContain(t.config.serverSecret);
   });
 
+  it('redirects any path containing /dev to the 404 page of its locale (spec section 2)', async () => {
+    for (const [route, target] of [['/en/dev/x', '/en/404'], ['/ja/devtools', '/ja/404'], ['/dev', '/en/404'], ['/xx/dev', '/en/404']]) {
+      const res = await fetch(`${t.baseUrl}${route}`, { redirect: 'manual' });
+      expect(res.status, route).toBe(302);
+      expect(res.headers.get('location'), route).toBe(target);
+    }
+  });
+
   it('answers 404 with the app (which shows its 404 page) for paths no route matches', async () => {
-    for (const route of ['/en/nope', '/xx', '/en/dev/x', '/en/merchant', '/en/member/setup/extra']) {
+    for (const route of ['/en/nope', '/xx', '/en/merchant', '/en/member/setup/extra']) {
       const res = await fetch(`${t.baseUrl}${route}`);
       expect(res.status, route).toBe(404);
       expect(await res.text()).toContain('<div id="root">');

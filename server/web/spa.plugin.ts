@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { API_BASE } from '@/contract/constants';
 import { localeFromAcceptLanguage } from '@/contract/enums';
-import { isDevPath, matchesRoutePattern } from '@/contract/routes';
+import { devRedirectTarget, isDevPath, matchesRoutePattern } from '@/contract/routes';
 import { LISTING_SOURCES, slug } from '@/contract/shapes';
 import type { Database } from '../db/schema';
 import { findCityBySlugs, findRegionBySlug } from '../directory/place.repository';
@@ -161,7 +161,10 @@ export default fp(
         const locale = localeFromAcceptLanguage(request.headers['accept-language']);
         return reply.code(404).send({ status: 0, msg: translate(locale, 'server.notFound'), data: null });
       }
-      return sendIndex(reply, request.url.split('?')[0]);
+      const pathname = request.url.split('?')[0];
+      // Spec section 2: any path containing /dev redirects to the 404 page.
+      if (isDevPath(pathname)) return reply.redirect(devRedirectTarget(pathname), 302);
+      return sendIndex(reply, pathname);
     });
   },
   { name: 'spa', dependencies: ['core'] },

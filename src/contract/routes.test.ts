@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isKnownRoute, matchesRoutePattern } from './routes';
+import { devRedirectTarget, isDevPath, isKnownRoute, matchesRoutePattern } from './routes';
 
 describe('route manifest matching', () => {
   const patterns = ['/', '/$lang', '/$lang/', '/$lang/merchant/$id', '/$lang/info/about-us'];
@@ -15,10 +15,15 @@ describe('route manifest matching', () => {
     expect(matchesRoutePattern('/$lang/merchant/$id', '/ja/merchant/%E0%A4%A')).toBe(false);
   });
 
-  it('treats any path with a /dev segment as unknown', () => {
+  it('treats any path containing /dev as unknown, and sends it to the 404 page of its locale', () => {
     expect(isKnownRoute(patterns, '/')).toBe(true);
     expect(isKnownRoute(patterns, '/en/nope')).toBe(false);
     expect(isKnownRoute(patterns, '/en/merchant/dev')).toBe(false);
     expect(isKnownRoute(patterns, '/dev')).toBe(false);
+    expect(isDevPath('/ja/devtools')).toBe(true);
+    expect(isDevPath('/en/merchant/12')).toBe(false);
+    expect(devRedirectTarget('/ja/devtools')).toBe('/ja/404');
+    expect(devRedirectTarget('/dev')).toBe('/en/404');
+    expect(devRedirectTarget('/xx/dev/y')).toBe('/en/404');
   });
 });

@@ -1,4 +1,4 @@
-import { isLocale } from './enums';
+import { DEFAULT_LOCALE, isLocale } from './enums';
 
 /**
  * Route patterns as the router writes them ('/$lang/merchant/$id'): the server reads the manifest generated
@@ -22,9 +22,15 @@ export function matchesRoutePattern(pattern: string, pathname: string): boolean 
   });
 }
 
-/** Spec section 2: any path containing /dev goes to the 404 page. */
+/** Spec section 2, read literally: any path containing "/dev" redirects to /404. */
 export function isDevPath(pathname: string): boolean {
-  return pathname.split('/').includes('dev');
+  return pathname.includes('/dev');
+}
+
+/** Where a /dev path redirects: the 404 page of the path's locale, else of the default one. */
+export function devRedirectTarget(pathname: string): string {
+  const first = pathname.split('/')[1] ?? '';
+  return `/${isLocale(first) ? first : DEFAULT_LOCALE}/404`;
 }
 
 export function isKnownRoute(patterns: readonly string[], pathname: string): boolean {

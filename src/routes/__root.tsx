@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react';
-import { createRootRouteWithContext, Outlet, useLocation } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, redirect, useLocation } from '@tanstack/react-router';
+import { devRedirectTarget, isDevPath } from '@/contract/routes';
 import { lazy, Suspense } from 'react';
 import { NotFoundPage } from '@/ui/not-found-page';
 import type { AppSystem } from './-app/app-system';
@@ -15,6 +16,10 @@ export interface RouterContext {
 const Overlays = lazy(() => import('./-app/overlays').then((m) => ({ default: m.Overlays })));
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // Spec section 2: any path containing /dev redirects to /404 (client navigations; the server redirects the rest).
+  beforeLoad: ({ location }) => {
+    if (isDevPath(location.pathname)) throw redirect({ href: devRedirectTarget(location.pathname), replace: true });
+  },
   component: RootLayout,
   notFoundComponent: RootNotFound,
 });

@@ -200,19 +200,22 @@ test('a verified member publishes a profile, hides it from its preview, edits it
   await expect(page.getByText('You have not published a profile yet.')).toBeVisible();
 });
 
-test('a member without identity verification is kept on the member home with the explanation', async ({ page }) => {
+test('a member without identity verification is sent to the verification page with the explanation', async ({ page }) => {
   await logIn(page, 'member', 'member-pass-2026');
   await page.getByRole('link', { name: 'Publish a listing' }).click();
   const dialog = page.getByRole('dialog', { name: 'Verify your identity to publish' });
   await expect(dialog).toBeVisible();
-  await expect(page).toHaveURL(/\/en\/member$/);
+  // DESIGN section 7: kyc-status redirects into the KYC flow, at its entry (step 1).
+  await expect(page).toHaveURL(/\/en\/verify\/kyc\/step1$/);
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Identity verification' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Not verified' })).toBeVisible();
 
   // Typed in directly, content management too.
   await page.goto('/en/member/content/merchant');
   await expect(page.getByRole('dialog', { name: 'Verify your identity to publish' })).toBeVisible();
-  await expect(page).toHaveURL(/\/en\/member$/);
+  await expect(page).toHaveURL(/\/en\/verify\/kyc\/step1$/);
 });
 
 test('a paid member without identity verification sees why too', async ({ page }) => {
@@ -221,10 +224,19 @@ test('a paid member without identity verification sees why too', async ({ page }
   const dialog = page.getByRole('dialog', { name: 'Verify your identity to publish' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText(/belongs to a verified adult/)).toBeVisible();
-  await expect(page).toHaveURL(/\/en\/member$/);
+  await expect(page).toHaveURL(/\/en\/verify\/kyc\/step1$/);
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(dialog).toBeHidden();
+  await page.getByRole('link', { name: 'Back to my account' }).click();
+  await expect(page).toHaveURL(/\/en\/member$/);
   await page.getByRole('link', { name: 'My listings' }).click();
   await expect(page.getByRole('dialog', { name: 'Verify your identity to publish' })).toBeVisible();
-  await expect(page).toHaveURL(/\/en\/member$/);
+  await expect(page).toHaveURL(/\/en\/verify\/kyc\/step1$/);
+});
+
+test('a verified member opening the KYC entry is shown the status (the kyc guard sends them to step 4)', async ({ page }) => {
+  await logIn(page, 'verified', 'verified-pass-2026');
+  await page.goto('/en/verify/kyc/step1');
+  await expect(page).toHaveURL(/\/en\/verify\/kyc\/step4$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Verified' })).toBeVisible();
 });

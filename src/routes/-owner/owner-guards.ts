@@ -27,9 +27,9 @@ export const KYC_BLOCK_DIALOGS: Record<KycBlock, { title: string; message: strin
 };
 
 /**
- * The `kyc-status` guard, run after `auth` (its parent layout). DESIGN section 7 sends such a member into the KYC
- * flow; until that flow exists (the KYC issue), the member is kept on the member home with an info dialog that
- * explains why, as issue 4 asks. A preload (link hover) only redirects: no dialog for a page nobody opened.
+ * The `kyc-status` guard, run after `auth` (its parent layout): DESIGN section 7 sends a member without an approved
+ * verification into the KYC flow (step 1, or step 4 while it is under review) with an info dialog that explains
+ * why. A preload (link hover) only redirects: no dialog for a page nobody opened.
  */
 export async function requireKycApproved(pending: Promise<AppSystem>, lang: string, preload: boolean): Promise<void> {
   const system = await pending;
@@ -39,7 +39,17 @@ export async function requireKycApproved(pending: Promise<AppSystem>, lang: stri
   if (!preload) {
     void system.openDialog({ messageType: 'info', bodyImage: 'info', showClose: true, ...KYC_BLOCK_DIALOGS[block] });
   }
-  throw redirect({ to: '/$lang/member', params: { lang } });
+  throw redirect({ to: block === 'kyc.pending' ? '/$lang/verify/kyc/step4' : '/$lang/verify/kyc/step1', params: { lang } });
+}
+
+/** The `kyc` guard (DESIGN section 7, steps 1–3): a verification under review or approved shows its status (step 4). */
+export async function requireKycNotSubmitted(pending: Promise<AppSystem>, lang: string): Promise<void> {
+  const system = await pending;
+  await sessionSettled(system);
+  const status = system.session.getSnapshot().context.user?.kyc_status;
+  if (status === KycStatus.Applying || status === KycStatus.Approved) {
+    throw redirect({ to: '/$lang/verify/kyc/step4', params: { lang } });
+  }
 }
 
 /**

@@ -1,0 +1,49 @@
+import { Trans } from '@lingui/react/macro';
+import { StatusIcon } from '../icons';
+import { AppLink } from '../link';
+
+/** KYC status of spec section 3: 0 NotApply, 1 Applying, 2 Approved, 3 Rejected. */
+export interface KycStatusViewProps {
+  status: number;
+  /** The member home. */
+  backHref: string;
+}
+
+/**
+ * The identity verification page (/verify/kyc/step1 and step4) until the four-step flow arrives: where the
+ * `kyc-status` guard sends a member, it says what verification is for and where theirs stands.
+ */
+export function KycStatusView({ status, backHref }: KycStatusViewProps) {
+  return (
+    <section className="owner-state" aria-labelledby="kyc-status-title">
+      <StatusIcon kind={status === 2 ? 'success' : 'info'} />
+      <h2 className="owner-state-title" id="kyc-status-title">
+        {status === 2 ? (
+          <Trans>Verified</Trans>
+        ) : status === 1 ? (
+          <Trans context="identity verification status">Under review</Trans>
+        ) : status === 3 ? (
+          <Trans context="identity verification status">Rejected</Trans>
+        ) : (
+          <Trans>Not verified</Trans>
+        )}
+      </h2>
+      <p>
+        <Trans>
+          Every venue and profile on Venuely belongs to a verified adult. Publishing, managing listings and withdrawing
+          points start once your identity is verified.
+        </Trans>
+      </p>
+      <p>
+        {status === 1 ? (
+          <Trans>Our team is reviewing your documents. We will let you know in your account.</Trans>
+        ) : status === 2 ? null : (
+          <Trans>Sending your identity document from the app is not open yet. We will let you know in your account when it is.</Trans>
+        )}
+      </p>
+      <AppLink className="text-link" href={backHref}>
+        <Trans>Back to my account</Trans>
+      </AppLink>
+    </section>
+  );
+}
