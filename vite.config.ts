@@ -130,8 +130,13 @@ function pwa() {
   });
 }
 
-/** Route files (not their ?tsr-split parts) and the small route-private modules only route configs import. */
-const ROUTE_CONFIG_HELPERS = /\/src\/routes\/-(?:app\/guards|directory\/(?:filter-params|place-loaders)|listing\/(?:listing-id|dialog-search)|owner\/(?:owner-guards|owner-links))\.ts$/;
+/**
+ * Route files (not their ?tsr-split parts), the small route-private modules only route configs import, and the small
+ * modules the route configs share with lazy parts (permissions, route patterns, the not-found page): on their own
+ * these became chunks of a few hundred bytes each, every one an extra request and import on the first page.
+ */
+const ROUTE_CONFIG_HELPERS =
+  /\/src\/(?:routes\/-(?:app\/guards|directory\/(?:filter-params|place-loaders)|listing\/(?:listing-id|dialog-search)|owner\/(?:owner-guards|owner-links))\.ts|contract\/(?:permissions|routes)\.ts|ui\/not-found-page\.tsx)$/;
 function isRouteConfigModule(id: string): boolean {
   if (id.includes('?')) return false;
   return /\/src\/routes\/(?:[^/-][^/]*\/)*[^/-][^/]*\.tsx$/.test(id) || ROUTE_CONFIG_HELPERS.test(id);

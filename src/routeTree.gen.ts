@@ -37,8 +37,7 @@ import { Route as LangAuthMemberSetupIndexRouteImport } from './routes/$lang/_au
 import { Route as LangAuthMemberSetupChangeEmailRouteImport } from './routes/$lang/_auth/member/setup/change-email'
 import { Route as LangAuthMemberSetupChangePasswordRouteImport } from './routes/$lang/_auth/member/setup/change-password'
 import { Route as LangAuthMemberSetupVerifyEmailRouteImport } from './routes/$lang/_auth/member/setup/verify-email'
-import { Route as LangAuthVerifyKycStep1RouteImport } from './routes/$lang/_auth/verify/kyc/step1'
-import { Route as LangAuthVerifyKycStep4RouteImport } from './routes/$lang/_auth/verify/kyc/step4'
+import { Route as LangAuthVerifyKycStepRouteImport } from './routes/$lang/_auth/verify/kyc/$step'
 import { Route as LangAuthKycMemberContentSourceRouteImport } from './routes/$lang/_auth/_kyc/member/content/$source'
 import { Route as LangAuthKycMemberMerchantPublishRouteImport } from './routes/$lang/_auth/_kyc/member/merchant/publish'
 import { Route as LangAuthKycMemberPartnerPublishRouteImport } from './routes/$lang/_auth/_kyc/member/partner/publish'
@@ -191,14 +190,9 @@ const LangAuthMemberSetupVerifyEmailRoute =
     path: '/member/setup/verify-email',
     getParentRoute: () => LangAuthRoute,
   } as any)
-const LangAuthVerifyKycStep1Route = LangAuthVerifyKycStep1RouteImport.update({
-  id: '/verify/kyc/step1',
-  path: '/verify/kyc/step1',
-  getParentRoute: () => LangAuthRoute,
-} as any)
-const LangAuthVerifyKycStep4Route = LangAuthVerifyKycStep4RouteImport.update({
-  id: '/verify/kyc/step4',
-  path: '/verify/kyc/step4',
+const LangAuthVerifyKycStepRoute = LangAuthVerifyKycStepRouteImport.update({
+  id: '/verify/kyc/$step',
+  path: '/verify/kyc/$step',
   getParentRoute: () => LangAuthRoute,
 } as any)
 const LangAuthKycMemberContentSourceRoute =
@@ -270,8 +264,7 @@ export interface FileRoutesByFullPath {
   '/$lang/member/setup/change-email': typeof LangAuthMemberSetupChangeEmailRoute
   '/$lang/member/setup/change-password': typeof LangAuthMemberSetupChangePasswordRoute
   '/$lang/member/setup/verify-email': typeof LangAuthMemberSetupVerifyEmailRoute
-  '/$lang/verify/kyc/step1': typeof LangAuthVerifyKycStep1Route
-  '/$lang/verify/kyc/step4': typeof LangAuthVerifyKycStep4Route
+  '/$lang/verify/kyc/$step': typeof LangAuthVerifyKycStepRoute
   '/$lang/member/setup/': typeof LangAuthMemberSetupIndexRoute
   '/$lang/member/content/$source': typeof LangAuthKycMemberContentSourceRoute
   '/$lang/member/merchant/publish': typeof LangAuthKycMemberMerchantPublishRoute
@@ -306,8 +299,7 @@ export interface FileRoutesByTo {
   '/$lang/member/setup/change-email': typeof LangAuthMemberSetupChangeEmailRoute
   '/$lang/member/setup/change-password': typeof LangAuthMemberSetupChangePasswordRoute
   '/$lang/member/setup/verify-email': typeof LangAuthMemberSetupVerifyEmailRoute
-  '/$lang/verify/kyc/step1': typeof LangAuthVerifyKycStep1Route
-  '/$lang/verify/kyc/step4': typeof LangAuthVerifyKycStep4Route
+  '/$lang/verify/kyc/$step': typeof LangAuthVerifyKycStepRoute
   '/$lang/member/setup': typeof LangAuthMemberSetupIndexRoute
   '/$lang/member/content/$source': typeof LangAuthKycMemberContentSourceRoute
   '/$lang/member/merchant/publish': typeof LangAuthKycMemberMerchantPublishRoute
@@ -346,8 +338,7 @@ export interface FileRoutesById {
   '/$lang/_auth/member/setup/change-email': typeof LangAuthMemberSetupChangeEmailRoute
   '/$lang/_auth/member/setup/change-password': typeof LangAuthMemberSetupChangePasswordRoute
   '/$lang/_auth/member/setup/verify-email': typeof LangAuthMemberSetupVerifyEmailRoute
-  '/$lang/_auth/verify/kyc/step1': typeof LangAuthVerifyKycStep1Route
-  '/$lang/_auth/verify/kyc/step4': typeof LangAuthVerifyKycStep4Route
+  '/$lang/_auth/verify/kyc/$step': typeof LangAuthVerifyKycStepRoute
   '/$lang/_auth/member/setup/': typeof LangAuthMemberSetupIndexRoute
   '/$lang/_auth/_kyc/member/content/$source': typeof LangAuthKycMemberContentSourceRoute
   '/$lang/_auth/_kyc/member/merchant/publish': typeof LangAuthKycMemberMerchantPublishRoute
@@ -385,8 +376,7 @@ export interface FileRouteTypes {
     | '/$lang/member/setup/change-email'
     | '/$lang/member/setup/change-password'
     | '/$lang/member/setup/verify-email'
-    | '/$lang/verify/kyc/step1'
-    | '/$lang/verify/kyc/step4'
+    | '/$lang/verify/kyc/$step'
     | '/$lang/member/setup/'
     | '/$lang/member/content/$source'
     | '/$lang/member/merchant/publish'
@@ -421,8 +411,7 @@ export interface FileRouteTypes {
     | '/$lang/member/setup/change-email'
     | '/$lang/member/setup/change-password'
     | '/$lang/member/setup/verify-email'
-    | '/$lang/verify/kyc/step1'
-    | '/$lang/verify/kyc/step4'
+    | '/$lang/verify/kyc/$step'
     | '/$lang/member/setup'
     | '/$lang/member/content/$source'
     | '/$lang/member/merchant/publish'
@@ -460,8 +449,7 @@ export interface FileRouteTypes {
     | '/$lang/_auth/member/setup/change-email'
     | '/$lang/_auth/member/setup/change-password'
     | '/$lang/_auth/member/setup/verify-email'
-    | '/$lang/_auth/verify/kyc/step1'
-    | '/$lang/_auth/verify/kyc/step4'
+    | '/$lang/_auth/verify/kyc/$step'
     | '/$lang/_auth/member/setup/'
     | '/$lang/_auth/_kyc/member/content/$source'
     | '/$lang/_auth/_kyc/member/merchant/publish'
@@ -675,18 +663,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangAuthMemberSetupVerifyEmailRouteImport
       parentRoute: typeof LangAuthRoute
     }
-    '/$lang/_auth/verify/kyc/step1': {
-      id: '/$lang/_auth/verify/kyc/step1'
-      path: '/verify/kyc/step1'
-      fullPath: '/$lang/verify/kyc/step1'
-      preLoaderRoute: typeof LangAuthVerifyKycStep1RouteImport
-      parentRoute: typeof LangAuthRoute
-    }
-    '/$lang/_auth/verify/kyc/step4': {
-      id: '/$lang/_auth/verify/kyc/step4'
-      path: '/verify/kyc/step4'
-      fullPath: '/$lang/verify/kyc/step4'
-      preLoaderRoute: typeof LangAuthVerifyKycStep4RouteImport
+    '/$lang/_auth/verify/kyc/$step': {
+      id: '/$lang/_auth/verify/kyc/$step'
+      path: '/verify/kyc/$step'
+      fullPath: '/$lang/verify/kyc/$step'
+      preLoaderRoute: typeof LangAuthVerifyKycStepRouteImport
       parentRoute: typeof LangAuthRoute
     }
     '/$lang/_auth/_kyc/member/content/$source': {
@@ -763,8 +744,7 @@ interface LangAuthRouteChildren {
   LangAuthMemberSetupChangeEmailRoute: typeof LangAuthMemberSetupChangeEmailRoute
   LangAuthMemberSetupChangePasswordRoute: typeof LangAuthMemberSetupChangePasswordRoute
   LangAuthMemberSetupVerifyEmailRoute: typeof LangAuthMemberSetupVerifyEmailRoute
-  LangAuthVerifyKycStep1Route: typeof LangAuthVerifyKycStep1Route
-  LangAuthVerifyKycStep4Route: typeof LangAuthVerifyKycStep4Route
+  LangAuthVerifyKycStepRoute: typeof LangAuthVerifyKycStepRoute
   LangAuthMemberSetupIndexRoute: typeof LangAuthMemberSetupIndexRoute
   LangAuthMemberMerchantIdModifyRoute: typeof LangAuthMemberMerchantIdModifyRoute
   LangAuthMemberMerchantIdPreviewRoute: typeof LangAuthMemberMerchantIdPreviewRoute
@@ -779,8 +759,7 @@ const LangAuthRouteChildren: LangAuthRouteChildren = {
   LangAuthMemberSetupChangePasswordRoute:
     LangAuthMemberSetupChangePasswordRoute,
   LangAuthMemberSetupVerifyEmailRoute: LangAuthMemberSetupVerifyEmailRoute,
-  LangAuthVerifyKycStep1Route: LangAuthVerifyKycStep1Route,
-  LangAuthVerifyKycStep4Route: LangAuthVerifyKycStep4Route,
+  LangAuthVerifyKycStepRoute: LangAuthVerifyKycStepRoute,
   LangAuthMemberSetupIndexRoute: LangAuthMemberSetupIndexRoute,
   LangAuthMemberMerchantIdModifyRoute: LangAuthMemberMerchantIdModifyRoute,
   LangAuthMemberMerchantIdPreviewRoute: LangAuthMemberMerchantIdPreviewRoute,

@@ -39,7 +39,7 @@ export async function requireKycApproved(pending: Promise<AppSystem>, lang: stri
   if (!preload) {
     void system.openDialog({ messageType: 'info', bodyImage: 'info', showClose: true, ...KYC_BLOCK_DIALOGS[block] });
   }
-  throw redirect({ to: block === 'kyc.pending' ? '/$lang/verify/kyc/step4' : '/$lang/verify/kyc/step1', params: { lang } });
+  throw redirect({ to: '/$lang/verify/kyc/$step', params: { lang, step: block === 'kyc.pending' ? 'step4' : 'step1' } });
 }
 
 /** The `kyc` guard (DESIGN section 7, steps 1–3): a verification under review or approved shows its status (step 4). */
@@ -48,7 +48,7 @@ export async function requireKycNotSubmitted(pending: Promise<AppSystem>, lang: 
   await sessionSettled(system);
   const status = system.session.getSnapshot().context.user?.kyc_status;
   if (status === KycStatus.Applying || status === KycStatus.Approved) {
-    throw redirect({ to: '/$lang/verify/kyc/step4', params: { lang } });
+    throw redirect({ to: '/$lang/verify/kyc/$step', params: { lang, step: 'step4' } });
   }
 }
 

@@ -1,4 +1,6 @@
+import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
+import { MESSAGES } from '../messages';
 import { StatusIcon } from '../icons';
 import { AppLink } from '../link';
 
@@ -14,6 +16,9 @@ export interface KycStatusViewProps {
  * `kyc-status` guard sends a member, it says what verification is for and where theirs stands.
  */
 export function KycStatusView({ status, backHref }: KycStatusViewProps) {
+  const { i18n } = useLingui();
+  // The same explanation as the kyc-status dialog that sent the member here.
+  const explanation = status === 1 ? MESSAGES['dialog.kycPending.message'] : status === 2 ? null : MESSAGES['dialog.kycRequired.message'];
   return (
     <section className="owner-state" aria-labelledby="kyc-status-title">
       <StatusIcon kind={status === 2 ? 'success' : 'info'} />
@@ -28,19 +33,7 @@ export function KycStatusView({ status, backHref }: KycStatusViewProps) {
           <Trans>Not verified</Trans>
         )}
       </h2>
-      <p>
-        <Trans>
-          Every venue and profile on Venuely belongs to a verified adult. Publishing, managing listings and withdrawing
-          points start once your identity is verified.
-        </Trans>
-      </p>
-      <p>
-        {status === 1 ? (
-          <Trans>Our team is reviewing your documents. We will let you know in your account.</Trans>
-        ) : status === 2 ? null : (
-          <Trans>Sending your identity document from the app is not open yet. We will let you know in your account when it is.</Trans>
-        )}
-      </p>
+      {explanation ? <p>{i18n._(explanation)}</p> : null}
       <AppLink className="text-link" href={backHref}>
         <Trans>Back to my account</Trans>
       </AppLink>
