@@ -220,3 +220,22 @@ test('a guest tapping Chat logs in and is back on the profile; unknown and malfo
     await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
   }
 });
+
+test('the search keyword is kept in the URL: a reload and a shared link show the same search', async ({ page }) => {
+  const ja: Locale = 'ja';
+  await page.goto('/ja/search');
+  const box = page.getByRole('searchbox', { name: text(ja, 'Search cities, venues and profiles') });
+  await box.fill('東京');
+  await expect(page.getByRole('list', { name: text(ja, 'Cities') }).getByRole('link', { name: /東京/ }).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/ja\/search\?q=%E6%9D%B1%E4%BA%AC$/);
+
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: text(ja, 'Search cities, venues and profiles') })).toHaveValue('東京');
+  await expect(page.getByRole('list', { name: text(ja, 'Cities') }).getByRole('link', { name: /東京/ }).first()).toBeVisible();
+
+  // A link someone shared, opened in a new tab.
+  const shared = await page.context().newPage();
+  await shared.goto('/en/search?q=tokyo');
+  await expect(shared.getByRole('searchbox', { name: 'Search cities, venues and profiles' })).toHaveValue('tokyo');
+  await expect(shared.getByRole('list', { name: 'Cities' }).getByRole('link', { name: /Tokyo/ }).first()).toBeVisible();
+});

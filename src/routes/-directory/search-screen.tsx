@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import * as cityCalls from '@/contract/calls/city';
 import type { Locale } from '@/contract/enums';
@@ -20,12 +20,15 @@ const searchRoute = getRouteApi('/$lang/search');
 export function SearchRoutePage() {
   const { lang } = searchRoute.useParams();
   const { q } = searchRoute.useSearch();
-  // A new language is a new page (names in results, history and popular cities are in the old one), and so is
-  // a new ?q= (back and forward between searches).
-  return <SearchScreen key={`${lang}|${q ?? ''}`} lang={lang as Locale} initialKeyword={q ?? ''} />;
+  // A new language is a new page (names in results, history and popular cities are in the old one).
+  return <SearchScreen key={lang} lang={lang as Locale} q={q ?? ''} />;
 }
 
-function SearchScreen({ lang, initialKeyword }: { lang: Locale; initialKeyword: string }) {
+/** How long the keyword rests before it is written to the URL (one history entry replaced, not one per key). */
+const URL_SYNC_MS = 400;
+
+function SearchScreen({ lang, q }: { lang: Locale; q: string }) {
+  const initialKeyword = useRef(q).current;
   const { t, i18n } = useLingui();
   const system = useAppSystem();
   const navigate = useNavigate();
@@ -51,6 +54,24 @@ function SearchScreen({ lang, initialKeyword }: { lang: Locale; initialKeyword: 
   );
   const snapshot = useSelector(actor, (s) => s);
   const { context } = snapshot;
+
+  // The keyword lives in the URL (?q=), so a search can be shared and survives a reload: written once typing
+  // rests, replacing the entry; a ?q= that changes otherwise (back, forward, a link) is typed into the search.
+  const written = useRef(q);
+  useEffect(() => {
+    const keyword = context.keyword.trim();
+    if (keyword === written.current) return;
+    const timer = setTimeout(() => {
+      written.current = keyword;
+      void navigate({ to: '/$lang/search', params: { lang }, search: { q: keyword || undefined }, replace: true });
+    }, URL_SYNC_MS);
+    return () => clearTimeout(timer);
+  }, [context.keyword, lang, navigate]);
+  useEffect(() => {
+    if (q === written.current) return;
+    written.current = q;
+    actor.send({ type: 'search.type', keyword: q });
+  }, [q, actor]);
 
   const hot = useLoad((signal) => system.api.call(cityCalls.hot, {}, { signal }));
   const geography = useLoad(() => directoryOf(system).geography(lang));
