@@ -27,9 +27,11 @@ interface CardFrameProps {
   place?: string;
   tags: string[];
   children?: React.ReactNode;
+  /** A control of the card's own (the collection's favourite button). */
+  action?: React.ReactNode;
 }
 
-function CardFrame({ href, title, cover, headingLevel = 3, eager = false, subtitle, place, tags, children }: CardFrameProps) {
+function CardFrame({ href, title, cover, headingLevel = 3, eager = false, subtitle, place, tags, children, action }: CardFrameProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="listing-card">
@@ -65,6 +67,7 @@ function CardFrame({ href, title, cover, headingLevel = 3, eager = false, subtit
           </ul>
         ) : null}
         <div className="listing-card-facts">{children}</div>
+        {action ? <div className="listing-card-action">{action}</div> : null}
       </div>
     </article>
   );
@@ -121,9 +124,10 @@ export interface MerchantCardProps {
   place?: string;
   headingLevel?: 2 | 3;
   eager?: boolean;
+  action?: React.ReactNode;
 }
 
-export function MerchantCard({ merchant, href, names, place, headingLevel, eager }: MerchantCardProps) {
+export function MerchantCard({ merchant, href, names, place, headingLevel, eager, action }: MerchantCardProps) {
   const [type] = namesOf(names, 'merchant_type', [merchant.merchant_type]);
   return (
     <CardFrame
@@ -135,6 +139,7 @@ export function MerchantCard({ merchant, href, names, place, headingLevel, eager
       tags={namesOf(names, 'merchant_tag', merchant.tags)}
       headingLevel={headingLevel}
       eager={eager}
+      action={action}
     >
       <PriceLevel level={merchant.price_level} />
       <Rating rating={merchant.rating} reports={merchant.report_count} />
@@ -150,9 +155,10 @@ export interface PartnerCardProps {
   place?: string;
   headingLevel?: 2 | 3;
   eager?: boolean;
+  action?: React.ReactNode;
 }
 
-export function PartnerCard({ partner, href, names, place, headingLevel, eager }: PartnerCardProps) {
+export function PartnerCard({ partner, href, names, place, headingLevel, eager, action }: PartnerCardProps) {
   const { t } = useLingui();
   const [sex] = namesOf(names, 'sex', [partner.sex]);
   const age = partner.age;
@@ -168,6 +174,7 @@ export function PartnerCard({ partner, href, names, place, headingLevel, eager }
       tags={[...languages.slice(0, 2), ...namesOf(names, 'partner_tag', partner.tags)]}
       headingLevel={headingLevel}
       eager={eager}
+      action={action}
     >
       <Favorites count={partner.favorite_count} />
     </CardFrame>

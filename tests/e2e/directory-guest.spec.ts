@@ -98,6 +98,13 @@ test('a guest finds a venue in Japanese, views its photos, favourites it through
 
   await page.goto('/ja/collection/merchant');
   await expect(page.getByRole('link', { name: venueName, exact: true })).toBeVisible();
+
+  // The collection card has its favourite button: removing keeps the card (undo), and the removal holds on reload.
+  const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: venueName, exact: true }) });
+  await card.getByRole('button', { name: text(ja, 'Remove from favourites') }).click();
+  await expect(card.getByRole('button', { name: text(ja, 'Add to favourites') })).toHaveAttribute('aria-pressed', 'false');
+  await page.reload();
+  await expect(page.getByRole('link', { name: venueName, exact: true })).toBeHidden();
 });
 
 const LONG_REPORT =

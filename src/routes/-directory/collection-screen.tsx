@@ -11,6 +11,7 @@ import { AppLink } from '@/ui/link';
 import { MESSAGES } from '@/ui/messages';
 import { useAppSystem } from '../-app/app-context';
 import { useDocumentTitle } from '../-app/use-document-title';
+import { FavoriteToggle } from '../-listing/favorite-toggle';
 import { LIST_PAGE_SIZE, ListingFeed } from './listing-feed';
 import { listingHref, useListingNames } from './listing-links';
 
@@ -51,10 +52,12 @@ function Collection({ lang, source }: { lang: Locale; source: ListingSource }) {
         label={title}
         renderItem={(row) => {
           const favorite = row as FavoriteItem;
+          // Removing keeps the card on the page (its button turns to "Add"), so a mistaken tap can be undone.
+          const action = <FavoriteToggle source={favorite.source} id={favorite.item.id} isFavorite />;
           return favorite.source === 'merchant' ? (
-            <MerchantCard merchant={favorite.item} href={listingHref(lang, 'merchant', favorite.item.id)} names={names} headingLevel={2} />
+            <MerchantCard merchant={favorite.item} href={listingHref(lang, 'merchant', favorite.item.id)} names={names} headingLevel={2} action={action} />
           ) : (
-            <PartnerCard partner={favorite.item} href={listingHref(lang, 'partner', favorite.item.id)} names={names} headingLevel={2} />
+            <PartnerCard partner={favorite.item} href={listingHref(lang, 'partner', favorite.item.id)} names={names} headingLevel={2} action={action} />
           );
         }}
         empty={
