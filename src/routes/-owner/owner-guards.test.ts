@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { KycStatus } from '@/contract/enums';
 import type { AppSystem } from '../-app/app-system';
-import { kycStatusBlock, publishBlock, requireKycApproved } from './owner-guards';
+import { kycStatusBlock, publishBlock, requireKycApproved, requireKycNotSubmitted } from './owner-guards';
 
 const member = (facts: { is_kyc: boolean; is_payed: boolean; partner_count?: number }) => ({ is_login: true, ...facts });
 
@@ -29,23 +29,41 @@ describe('kyc-status', () => {
     expect(kycStatusBlock(null)).toBe('kyc.required');
   });
 
-  it('redirects to the member home and opens the explanation; a preload only redirects', async () => {
+  it('redirects into the KYC flow (step 1, step 4 while under review) and opens the explanation; a preload only redirects', async () => {
     const { system, openDialog } = fakeSystem({ kyc_status: KycStatus.NotApply });
     const thrown = (await outcome(requireKycApproved(Promise.resolve(system), 'en', false))) as { options?: unknown };
-    expect(thrown).toMatchObject({ options: { to: '/$lang/member', params: { lang: 'en' } } });
+    expect(thrown).toMatchObject({ options: { to: '/$lang/verify/kyc/$step', params: { lang: 'en', step: 'step1' } } });
     expect(openDialog).toHaveBeenCalledWith(
       expect.objectContaining({ messageType: 'info', title: 'dialog.kycRequired.title', message: 'dialog.kycRequired.message' }),
     );
 
     const preload = fakeSystem({ kyc_status: KycStatus.Applying });
     expect(await outcome(requireKycApproved(Promise.resolve(preload.system), 'ja', true))).toMatchObject({
-      options: { to: '/$lang/member', params: { lang: 'ja' } },
+      options: { to: '/$lang/verify/kyc/$step', params: { lang: 'ja', step: 'step4' } },
     });
     expect(preload.openDialog).not.toHaveBeenCalled();
 
     const approved = fakeSystem({ kyc_status: KycStatus.Approved });
     expect(await outcome(requireKycApproved(Promise.resolve(approved.system), 'en', false))).toBe('allowed');
     expect(approved.openDialog).not.toHaveBeenCalled();
+
+    const rejected = fakeSystem({ kyc_status: KycStatus.Rejected });
+    expect(await outcome(requireKycApproved(Promise.resolve(rejected.system), 'en', false))).toMatchObject({
+      options: { to: '/$lang/verify/kyc/$step', params: { lang: 'en', step: 'step1' } },
+    });
+  });
+
+  it('the kyc guard (steps 1–3) sends a submitted or approved verification to step 4', async () => {
+    for (const status of [KycStatus.Applying, KycStatus.Approved]) {
+      const { system } = fakeSystem({ kyc_status: status });
+      expect(await outcome(requireKycNotSubmitted(Promise.resolve(system), 'en'))).toMatchObject({
+        options: { to: '/$lang/verify/kyc/$step', params: { lang: 'en', step: 'step4' } },
+      });
+    }
+    for (const status of [KycStatus.NotApply, KycStatus.Rejected]) {
+      const { system } = fakeSystem({ kyc_status: status });
+      expect(await outcome(requireKycNotSubmitted(Promise.resolve(system), 'en'))).toBe('allowed');
+    }
   });
 });
 
