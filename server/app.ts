@@ -104,13 +104,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.addContentTypeParser('*', (_request, _payload, done) => done(Object.assign(new Error('not an envelope'), { statusCode: 400 }), undefined));
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
+  // Multipart bodies are read part by part by the api plugin (readMultipart): the envelope is checked before any file
+  // is read. A merchant form carries the most files: its cover and PHOTOS_MAX gallery photos.
   await app.register(multipart, {
-    attachFieldsToBody: true,
-    // A merchant form carries the most files: its cover and PHOTOS_MAX gallery photos.
     limits: { fileSize: IMAGE_MAX_BYTES, files: PHOTOS_MAX + 1, fields: 20, fieldSize: 1024 * 1024, parts: 40 },
-    async onFile(part) {
-      (part as unknown as { value: Buffer }).value = await part.toBuffer();
-    },
   });
   // Shared state across processes (issue 10 item 5): with REDIS_URL the envelope's replay window and every rate limit
   // live in Redis, so a request replayed to another process is refused and limits hold for the whole deployment.

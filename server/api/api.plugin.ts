@@ -1,3 +1,8 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiCall, ParsedPayloadOf, ResponseOf } from '@/contract/call';
@@ -158,33 +163,77 @@ export default fp(
     const fail = (request: FastifyRequest, reply: FastifyReply, key: MessageKey, params: MessageParams = {}, httpStatus = 200, data: unknown = null) =>
       sendApi(reply, request.apiState, keys.aes, 0, translate(request.apiState?.locale ?? localeFromAcceptLanguage(request.headers['accept-language']), key, params), data, httpStatus);
 
-    /** Opens the envelope before any route preHandler, so rate limits can key on the account. */
-    async function openRequest(request: FastifyRequest, reply: FastifyReply) {
-      const locale = localeFromAcceptLanguage(request.headers['accept-language']);
-      const { fields, files } = fieldsOf(request.body);
-      let raw: Record<string, unknown>;
-      let encrypted: boolean;
-      let client: string;
+    type Opened = { raw: Record<string, unknown>; encrypted: boolean; client: string };
+    type Refusal = { key: MessageKey; httpStatus: number };
+
+    /** The envelope (or, with API_DEBUG=1, the plain debug form) of a request's text fields. */
+    async function openFields(fields: Record<string, unknown>): Promise<Opened | Refusal> {
       if ('data' in fields || 'sign' in fields) {
         const opened = await openEnvelope(fields, keys, replay, Math.floor(now() / 1000));
-        if ('failure' in opened) {
-          request.apiState = { encrypted: false, client: 'web', raw: {}, files, locale, guestId: null, session: null };
-          return fail(request, reply, opened.failure, {}, opened.failure === 'envelope.malformed' ? 400 : 200);
-        }
-        raw = opened.payload;
-        encrypted = true;
-        client = opened.client;
-      } else if (fields.debug === '1') {
-        request.apiState = { encrypted: false, client: 'web', raw: {}, files, locale, guestId: null, session: null };
-        if (!options.apiDebug) return fail(request, reply, 'envelope.debugDisabled');
-        raw = fields;
-        encrypted = false;
-        client = typeof fields.client === 'string' && fields.client === 'pwa' ? 'pwa' : 'web';
-      } else {
-        request.apiState = { encrypted: false, client: 'web', raw: {}, files, locale, guestId: null, session: null };
-        return fail(request, reply, 'envelope.malformed', {}, 400);
+        if ('failure' in opened) return { key: opened.failure, httpStatus: opened.failure === 'envelope.malformed' ? 400 : 200 };
+        return { raw: opened.payload, encrypted: true, client: opened.client };
       }
-      request.apiState = { encrypted, client, raw, files, locale, guestId: null, session: null };
+      if (fields.debug === '1') {
+        if (!options.apiDebug) return { key: 'envelope.debugDisabled', httpStatus: 200 };
+        return { raw: fields, encrypted: false, client: typeof fields.client === 'string' && fields.client === 'pwa' ? 'pwa' : 'web' };
+      }
+      return { key: 'envelope.malformed', httpStatus: 400 };
+    }
+
+    /**
+     * A multipart body, read in order: the envelope's text fields come first, and at the first file part the
+     * envelope (signature, clock, replay) and, for a call that needs one, the session are checked before a byte of
+     * any file is read. A refused request is answered at once and its connection closed, so the rest of the upload
+     * is never received. Accepted files stream to a temporary file each (the per-file limit, and the per-request
+     * number of files, are the multipart limits; over them is HTTP 413) and are read back once the body is whole.
+     */
+    async function readMultipart(request: FastifyRequest, call: ApiCall): Promise<{ fields: Record<string, unknown>; files: Record<string, Buffer>; opened: Opened | Refusal }> {
+      const fields: Record<string, unknown> = {};
+      const files: Record<string, Buffer> = {};
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'venuely-upload-'));
+      let opened: Opened | Refusal | null = null;
+      try {
+        const stored: { name: string; file: string }[] = [];
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            fields[part.fieldname] = part.value;
+            continue;
+          }
+          if (opened === null) {
+            opened = await openFields(fields);
+            if ('raw' in opened && call.auth === 'required') {
+              const token = typeof opened.raw.token === 'string' ? opened.raw.token : '';
+              if (!token || !(await options.resolveSession(token))) opened = { key: token ? 'auth.tokenExpired' : 'auth.required', httpStatus: 200 };
+            }
+            if ('key' in opened) return { fields, files, opened };
+          }
+          const file = path.join(dir, String(stored.length));
+          await pipeline(part.file, createWriteStream(file));
+          stored.push({ name: part.fieldname, file });
+        }
+        for (const { name, file } of stored) files[name] = await readFile(file);
+        return { fields, files, opened: opened ?? (await openFields(fields)) };
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    }
+
+    /** Opens the envelope before any route preHandler, so rate limits can key on the account. */
+    function openRequestFor(call: ApiCall) {
+      return async function openRequest(request: FastifyRequest, reply: FastifyReply) {
+        const locale = localeFromAcceptLanguage(request.headers['accept-language']);
+        const multipart = request.isMultipart();
+        const { fields, files, opened } = multipart ? await readMultipart(request, call) : { ...fieldsOf(request.body), opened: null };
+        const result = opened ?? (await openFields(fields));
+        if ('key' in result) {
+          request.apiState = { encrypted: false, client: 'web', raw: {}, files: {}, locale, guestId: null, session: null };
+          // The rest of a refused upload is not read: the connection closes after the answer.
+          if (multipart) reply.header('connection', 'close');
+          if (result.key === 'auth.tokenExpired') return sendApi(reply, request.apiState, keys.aes, 422, translate(locale, 'auth.tokenExpired'), null);
+          return fail(request, reply, result.key, {}, result.httpStatus);
+        }
+        request.apiState = { encrypted: result.encrypted, client: result.client, raw: result.raw, files, locale, guestId: null, session: null };
+      };
     }
 
     function resolveSessionHook(call: ApiCall): preHandlerHookHandler {
@@ -211,7 +260,7 @@ export default fp(
 
     app.decorate('api', function api<C extends ApiCall>(call: C, handler: ApiHandler<C>, routeOptions: ApiRouteOptions = {}) {
       app.post(`${API_BASE}/${call.path}`, {
-        preValidation: openRequest,
+        preValidation: openRequestFor(call),
         preHandler: [resolveSessionHook(call), ...(routeOptions.preHandler ?? [])],
         handler: async (request, reply) => {
           const state = request.apiState!;
