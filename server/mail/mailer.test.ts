@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database';
 import { openTestDatabase } from '../../tests/support/databases';
 import { createMailer, REDACTED, renderMail } from './mailer';
-import { startSmtp } from './smtp-listener';
+import { startSmtp } from '../../tests/support/smtp-listener';
 
 /** A logger that keeps every call's arguments, so a test can search them for secrets. */
 function recordingLog() {

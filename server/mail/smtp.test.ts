@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRawClient } from '../../tests/support/raw-client';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
-import { startSmtp } from './smtp-listener';
+import { startSmtp } from '../../tests/support/smtp-listener';
 
 async function waitFor<T>(read: () => T | undefined, ms = 5000): Promise<T> {
   const end = Date.now() + ms;

