@@ -83,22 +83,13 @@ declare module 'fastify' {
   }
 }
 
+/** The fields of a urlencoded body (a repeated field counts once, its first value). Multipart: readMultipart. */
 function fieldsOf(body: unknown): { fields: Record<string, unknown>; files: Record<string, Buffer> } {
   const fields: Record<string, unknown> = {};
-  const files: Record<string, Buffer> = {};
-  if (!body || typeof body !== 'object') return { fields, files };
-  for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
-    // Multipart parts (attachFieldsToBody: true) are objects with a type; urlencoded values are strings.
-    const part = Array.isArray(value) ? value[0] : value;
-    if (part && typeof part === 'object' && 'type' in part) {
-      const p = part as { type: string; value?: unknown };
-      if (p.type === 'file' && Buffer.isBuffer(p.value)) files[name] = p.value;
-      else if (p.type === 'field') fields[name] = p.value;
-    } else {
-      fields[name] = part;
-    }
+  if (body && typeof body === 'object') {
+    for (const [name, value] of Object.entries(body as Record<string, unknown>)) fields[name] = Array.isArray(value) ? value[0] : value;
   }
-  return { fields, files };
+  return { fields, files: {} };
 }
 
 /**
