@@ -94,7 +94,8 @@ export function TextField({
           required={required}
           disabled={disabled}
           readOnly={readOnly}
-          placeholder={placeholder}
+          // Spec section 5: a text input's default placeholder means "enter text".
+          placeholder={placeholder ?? t({ message: 'Enter text', context: 'default placeholder of a text field' })}
           pattern={pattern}
           step={type === 'number' ? '0.01' : undefined}
           dir={dir}

@@ -89,3 +89,12 @@ test('a session revoked by the server gives exactly one expiry dialog, then the 
   await expired.getByRole('button').first().click();
   await expect(page).toHaveURL(/\/ja\/login$/);
 });
+
+test('a text field without a placeholder of its own shows the spec default, "enter text" in the page language', async ({ page }) => {
+  await page.goto('/zh-hans/forget-password');
+  const email = page.getByRole('textbox').first();
+  // Spec section 5: the default placeholder means "enter text" (in Chinese: 请输入).
+  await expect(email).toHaveAttribute('placeholder', '请输入');
+  await page.goto('/en/login');
+  await expect(page.getByLabel('User name or e-mail')).toHaveAttribute('placeholder', 'Enter text');
+});
