@@ -7,6 +7,16 @@ import { expect, test } from './fixtures';
 /** Automated accessibility checks (axe-core): no serious or critical violation on every screen of the app. */
 
 async function expectNoBlockingViolations(page: Page, testInfo: TestInfo, label: string) {
+  // Colours are judged as they settle: an opening dialog or page still fading in has its final contrast only when
+  // its (finite) animations end. Endless ones (spinners, skeleton pulses) are left running.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = blocking.map(
