@@ -27,6 +27,16 @@ export default tseslint.config(
             { target: './src/machines', from: ['./src/routes', './src/ui', './server'], message: 'machines never import routes or React components.' },
             { target: './src/contract', from: ['./src/ui', './src/services', './src/machines', './src/routes', './server'], message: 'the contract imports nothing of the app.' },
             { target: './server', from: ['./src/ui', './src/services', './src/machines', './src/routes'], message: 'the server imports only src/contract from src/.' },
+            // Inside src/ui and src/machines, one folder per domain (app, account, directory, kyc; chat, wallet and admin
+            // as they come). Shared primitives live in ui/kit and machines/app; a domain never reaches into another.
+            { target: './src/ui/kit', from: ['./src/ui/app', './src/ui/account', './src/ui/directory', './src/ui/kyc'], message: 'ui/kit holds shared primitives: it imports no domain.' },
+            { target: './src/ui/app', from: ['./src/ui/account', './src/ui/directory', './src/ui/kyc'], message: 'ui/app (shell, messages) imports only ui/kit.' },
+            { target: './src/ui/account', from: ['./src/ui/directory', './src/ui/kyc'], message: 'a ui domain imports only ui/kit and ui/app.' },
+            { target: './src/ui/directory', from: ['./src/ui/account', './src/ui/kyc'], message: 'a ui domain imports only ui/kit and ui/app.' },
+            { target: './src/ui/kyc', from: ['./src/ui/account', './src/ui/directory'], message: 'a ui domain imports only ui/kit and ui/app.' },
+            { target: './src/machines/app', from: ['./src/machines/account', './src/machines/directory'], message: 'machines/app (request, forms, dialogs, toasts) imports no domain.' },
+            { target: './src/machines/account', from: ['./src/machines/directory'], message: 'a machine domain imports only machines/app.' },
+            { target: './src/machines/directory', from: ['./src/machines/account'], message: 'a machine domain imports only machines/app.' },
           ],
         },
       ],

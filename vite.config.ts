@@ -136,7 +136,7 @@ function pwa() {
  * these became chunks of a few hundred bytes each, every one an extra request and import on the first page.
  */
 const ROUTE_CONFIG_HELPERS =
-  /\/src\/(?:routes\/-(?:app\/guards|directory\/(?:filter-params|place-loaders)|listing\/(?:listing-id|dialog-search)|owner\/(?:owner-guards|owner-links))\.ts|contract\/(?:permissions|routes)\.ts|ui\/not-found-page\.tsx)$/;
+  /\/src\/(?:routes\/-(?:app\/guards|directory\/(?:filter-params|place-loaders)|listing\/(?:listing-id|dialog-search)|owner\/(?:owner-guards|owner-links))\.ts|contract\/(?:permissions|routes)\.ts|ui\/app\/not-found-page\.tsx)$/;
 function isRouteConfigModule(id: string): boolean {
   if (id.includes('?')) return false;
   return /\/src\/routes\/(?:[^/-][^/]*\/)*[^/-][^/]*\.tsx$/.test(id) || ROUTE_CONFIG_HELPERS.test(id);

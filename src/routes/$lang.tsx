@@ -2,10 +2,10 @@ import { createFileRoute, notFound, Outlet, useLocation, useNavigate } from '@ta
 import { isLocale, type Locale } from '@/contract/enums';
 import { activateLocale } from '@/services/i18n';
 import { swapLocale, writeLocaleCookie } from '@/services/locale';
-import { AppShell } from '@/ui/app-shell';
-import { LinkProvider } from '@/ui/link';
-import { NotFoundPage } from '@/ui/not-found-page';
-import { shellTabOf } from '@/ui/tab-bar';
+import { AppShell } from '@/ui/app/app-shell';
+import { LinkProvider } from '@/ui/kit/link';
+import { NotFoundPage } from '@/ui/app/not-found-page';
+import { shellTabOf } from '@/ui/app/tab-bar';
 import { RouterLink } from './-app/router-link';
 
 /** Every localized route lives under /{lang}; an unknown prefix is a 404 (STYLE rule 16). */

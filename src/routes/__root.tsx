@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { createRootRouteWithContext, Outlet, redirect, useLocation } from '@tanstack/react-router';
 import { devRedirectTarget, isDevPath } from '@/contract/routes';
 import { lazy, Suspense } from 'react';
-import { NotFoundPage } from '@/ui/not-found-page';
+import { NotFoundPage } from '@/ui/app/not-found-page';
 import type { AppSystem } from './-app/app-system';
 
 export interface RouterContext {

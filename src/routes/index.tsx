@@ -3,9 +3,9 @@ import { lazy, Suspense } from 'react';
 import type { Locale } from '@/contract/enums';
 import { activateLocale } from '@/services/i18n';
 import { detectLocale, writeLocaleCookie } from '@/services/locale';
-import { AppShell } from '@/ui/app-shell';
-import { HomePage } from '@/ui/home-page';
-import { LinkProvider } from '@/ui/link';
+import { AppShell } from '@/ui/app/app-shell';
+import { HomePage } from '@/ui/directory/home-page';
+import { LinkProvider } from '@/ui/kit/link';
 import { RouterLink } from './-app/router-link';
 
 /** The browse sections, loaded after the first paint like on /{lang} (see $lang/index.tsx). */

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { type Locale, LOCALES, RTL_LOCALES } from '../../src/contract/enums';
-import { LOCALE_NAMES } from '../../src/ui/locale-names';
+import { LOCALE_NAMES } from '../../src/ui/app/locale-names';
 import { HOME_HEADING, LANGUAGE, msg, NOT_FOUND_TEXT, NOT_FOUND_TITLE } from './catalog';
 import { expect, test } from './fixtures';
 

@@ -1,28 +1,28 @@
 import type { EventObject, StateValue } from 'xstate';
-import { createAppUpdateTestModel, describeAppUpdateEvent } from '@/machines/app-update.model';
-import { createAuthDialogTestModel } from '@/machines/auth-dialog.model';
-import { createChangeEmailFormTestModel, describeChangeEmailFormEvent } from '@/machines/change-email-form.model';
-import { createChangePasswordFormTestModel, describeChangePasswordFormEvent } from '@/machines/change-password-form.model';
-import { createDialogStackTestModel, describeDialogStackEvent } from '@/machines/dialog-stack.model';
-import { createFavoritesTestModel, describeFavoritesEvent } from '@/machines/favorites.model';
-import { createFeedbackFormTestModel, describeFeedbackFormEvent } from '@/machines/feedback-form.model';
-import { createForgotPasswordFormTestModel, describeForgotPasswordFormEvent } from '@/machines/forgot-password-form.model';
-import { createImageViewerTestModel, describeImageViewerEvent, imageViewerTestPaths } from '@/machines/image-viewer.model';
-import { createListingListTestModel, describeListingListEvent } from '@/machines/listing-list.model';
-import { createListingFormTestModel, describeListingFormEvent } from '@/machines/listing-form.model';
-import { createLoginFormTestModel, describeLoginFormEvent } from '@/machines/login-form.model';
-import { createOwnListingsTestModel, describeOwnListingsEvent } from '@/machines/own-listings.model';
-import { createRegisterFormTestModel, describeRegisterFormEvent } from '@/machines/register-form.model';
-import { createReportFormTestModel, describeReportFormEvent } from '@/machines/report-form.model';
-import { createRequestTestModel, describeRequestEvent } from '@/machines/request.model';
-import { createResetPasswordFormTestModel, describeResetPasswordFormEvent } from '@/machines/reset-password-form.model';
-import { createSearchTestModel, describeSearchEvent, searchTestPaths } from '@/machines/search.model';
-import { createSessionTestModel, describeSessionEvent, sessionTestPaths } from '@/machines/session.model';
-import { createToastTestModel, describeToastEvent } from '@/machines/toast.model';
-import { createTokenExpiryTestModel, tokenExpiryTestPaths } from '@/machines/token-expiry.model';
-import { createTrackingTestModel, describeTrackingEvent } from '@/machines/tracking.model';
-import { createVerifyEmailFormTestModel, describeVerifyEmailFormEvent } from '@/machines/verify-email-form.model';
-import { createVisitReportFormTestModel, describeVisitReportFormEvent } from '@/machines/visit-report-form.model';
+import { createAppUpdateTestModel, describeAppUpdateEvent } from '@/machines/app/app-update.model';
+import { createAuthDialogTestModel } from '@/machines/account/auth-dialog.model';
+import { createChangeEmailFormTestModel, describeChangeEmailFormEvent } from '@/machines/account/change-email-form.model';
+import { createChangePasswordFormTestModel, describeChangePasswordFormEvent } from '@/machines/account/change-password-form.model';
+import { createDialogStackTestModel, describeDialogStackEvent } from '@/machines/app/dialog-stack.model';
+import { createFavoritesTestModel, describeFavoritesEvent } from '@/machines/directory/favorites.model';
+import { createFeedbackFormTestModel, describeFeedbackFormEvent } from '@/machines/app/feedback-form.model';
+import { createForgotPasswordFormTestModel, describeForgotPasswordFormEvent } from '@/machines/account/forgot-password-form.model';
+import { createImageViewerTestModel, describeImageViewerEvent, imageViewerTestPaths } from '@/machines/directory/image-viewer.model';
+import { createListingListTestModel, describeListingListEvent } from '@/machines/directory/listing-list.model';
+import { createListingFormTestModel, describeListingFormEvent } from '@/machines/directory/listing-form.model';
+import { createLoginFormTestModel, describeLoginFormEvent } from '@/machines/account/login-form.model';
+import { createOwnListingsTestModel, describeOwnListingsEvent } from '@/machines/directory/own-listings.model';
+import { createRegisterFormTestModel, describeRegisterFormEvent } from '@/machines/account/register-form.model';
+import { createReportFormTestModel, describeReportFormEvent } from '@/machines/directory/report-form.model';
+import { createRequestTestModel, describeRequestEvent } from '@/machines/app/request.model';
+import { createResetPasswordFormTestModel, describeResetPasswordFormEvent } from '@/machines/account/reset-password-form.model';
+import { createSearchTestModel, describeSearchEvent, searchTestPaths } from '@/machines/directory/search.model';
+import { createSessionTestModel, describeSessionEvent, sessionTestPaths } from '@/machines/account/session.model';
+import { createToastTestModel, describeToastEvent } from '@/machines/app/toast.model';
+import { createTokenExpiryTestModel, tokenExpiryTestPaths } from '@/machines/account/token-expiry.model';
+import { createTrackingTestModel, describeTrackingEvent } from '@/machines/app/tracking.model';
+import { createVerifyEmailFormTestModel, describeVerifyEmailFormEvent } from '@/machines/account/verify-email-form.model';
+import { createVisitReportFormTestModel, describeVisitReportFormEvent } from '@/machines/directory/visit-report-form.model';
 
 /** What the path printer reads of a snapshot: its state value and its tags. */
 export interface PathSnapshot {
@@ -44,7 +44,7 @@ export interface PathRun {
 }
 
 export interface RegisteredMachine {
-  /** The machine's file name (src/machines/<id>.machine.ts), also the name of tests/paths/out/<id>.json. */
+  /** The machine's file name (src/machines/<domain>/<id>.machine.ts), also the name of tests/paths/out/<id>.json. */
   id: string;
   /** The model factory its tests use; `create().testLogic` is the machine whose states must all be reached. */
   create: () => { testLogic: object; getShortestPaths(): readonly ModelPath[] };

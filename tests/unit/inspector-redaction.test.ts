@@ -2,8 +2,8 @@ import { createInspector } from '@statelyai/inspect';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import type { CurrentUser } from '@/contract/calls/user';
-import { loginFormMachine } from '@/machines/login-form.machine';
-import { sessionMachine, sessionTestEvents } from '@/machines/session.machine';
+import { loginFormMachine } from '@/machines/account/login-form.machine';
+import { sessionMachine, sessionTestEvents } from '@/machines/account/session.machine';
 import { REDACTED, redactForInspector } from '@/services/inspector-redaction';
 
 const PASSWORD = 'correct horse battery staple';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ErrorPage } from '@/ui/error-page';
+import { ErrorPage } from '@/ui/app/error-page';
 import { useAppSystem } from '../-app/app-context';
 
 export const Route = createFileRoute('/$lang/403')({

@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import type { Locale } from '@/contract/enums';
-import { HomePage } from '@/ui/home-page';
+import { HomePage } from '@/ui/directory/home-page';
 
 /**
  * The browse sections need the app system (API client, machines) and the listing cards: a chunk of their own,

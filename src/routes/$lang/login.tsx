@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { PageHeader } from '@/ui/page-header';
+import { PageHeader } from '@/ui/kit/page-header';
 import { useAppSystem } from '../-app/app-context';
 import { LoginFormContainer } from '../-app/auth-forms';
 import { requireGuest } from '../-app/guards';

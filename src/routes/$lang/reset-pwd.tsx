@@ -5,9 +5,9 @@ import { fromPromise } from 'xstate';
 // zod/mini: route configs are in the initial bundle; the full zod loads with the app system.
 import * as z from 'zod/mini';
 import { newPwd } from '@/contract/calls/account';
-import { resetPasswordFormMachine } from '@/machines/reset-password-form.machine';
-import { PageHeader } from '@/ui/page-header';
-import { ResetPasswordForm } from '@/ui/reset-password-form';
+import { resetPasswordFormMachine } from '@/machines/account/reset-password-form.machine';
+import { PageHeader } from '@/ui/kit/page-header';
+import { ResetPasswordForm } from '@/ui/account/reset-password-form';
 import { useAppSystem } from '../-app/app-context';
 import { useDocumentTitle } from '../-app/use-document-title';
 import { useFormBinding } from '../-app/use-form-binding';

@@ -2,8 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 // zod/mini: route configs are in the initial bundle; the full zod loads with the app system.
 import * as z from 'zod/mini';
-import { PageHeader } from '@/ui/page-header';
-import { SentLinkSuccess } from '@/ui/sent-link-success';
+import { PageHeader } from '@/ui/kit/page-header';
+import { SentLinkSuccess } from '@/ui/account/sent-link-success';
 import { useDocumentTitle } from '../-app/use-document-title';
 
 export const Route = createFileRoute('/$lang/resetlink-success')({

@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { type Actor, createActor, fromPromise, type InspectionEvent } from 'xstate';
-import { appUpdateMachine } from '@/machines/app-update.machine';
+import { appUpdateMachine } from '@/machines/app/app-update.machine';
 import { fetchBuildInfo, registerServiceWorker, type ServiceWorkerControl } from '@/services/pwa';
-import { Button } from '@/ui/button';
-import { translateCode } from '@/ui/messages';
+import { Button } from '@/ui/kit/button';
+import { translateCode } from '@/ui/app/messages';
 
 /**
  * The "new version" offer (issue 3): /build.json polled every 5 minutes and on focus, the service worker's

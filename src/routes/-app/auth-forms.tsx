@@ -1,12 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { checkUsername, loginByPassword, registerByPassword, sendResetPwdEmail } from '@/contract/calls/account';
-import { forgotPasswordFormMachine } from '@/machines/forgot-password-form.machine';
-import { loginFormMachine } from '@/machines/login-form.machine';
-import { registerFormMachine } from '@/machines/register-form.machine';
-import { ForgotPasswordForm } from '@/ui/forgot-password-form';
-import { LoginForm } from '@/ui/login-form';
-import { RegisterForm } from '@/ui/register-form';
+import { forgotPasswordFormMachine } from '@/machines/account/forgot-password-form.machine';
+import { loginFormMachine } from '@/machines/account/login-form.machine';
+import { registerFormMachine } from '@/machines/account/register-form.machine';
+import { ForgotPasswordForm } from '@/ui/account/forgot-password-form';
+import { LoginForm } from '@/ui/account/login-form';
+import { RegisterForm } from '@/ui/account/register-form';
 import { useAppSystem } from './app-context';
 import { useFormBinding } from './use-form-binding';
 
@@ -57,7 +57,7 @@ export function ForgotPasswordFormContainer(props: { onDone(email: string): void
   const actor = useActorRef(
     forgotPasswordFormMachine.provide({
       actors: { submit: fromPromise(({ input, signal }) => api.call(sendResetPwdEmail, input, { signal })) },
-      actions: { notifySuccess: (_, params) => props.onDone(params.email) },
+      actions: { notifySuccess: (_, params) => props.onDone(params.result.email) },
     }),
   );
   const form = useFormBinding<'email'>(actor);

@@ -3,8 +3,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { isLocale, RTL_LOCALES } from '@/contract/enums';
-import { imageViewerMachine, type ImageViewerDir } from '@/machines/image-viewer.machine';
-import { ImageViewer } from '@/ui/image-viewer';
+import { imageViewerMachine, type ImageViewerDir } from '@/machines/directory/image-viewer.machine';
+import { ImageViewer } from '@/ui/directory/image-viewer';
 
 /** One image of the viewer: the full picture and its alternative text (`thumb` is accepted and unused). */
 export interface ViewerImage {

@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { useRouterState } from '@tanstack/react-router';
-import { AuthDialog } from '@/ui/auth-dialog';
-import { DialogStack } from '@/ui/dialog-stack';
-import { SentLinkSuccess } from '@/ui/sent-link-success';
-import { ToastArea } from '@/ui/toast-area';
+import { AuthDialog } from '@/ui/account/auth-dialog';
+import { DialogStack } from '@/ui/app/dialog-stack';
+import { SentLinkSuccess } from '@/ui/account/sent-link-success';
+import { ToastArea } from '@/ui/app/toast-area';
 import { useAppSystem } from './app-context';
 import { ForgotPasswordFormContainer, LoginFormContainer, RegisterFormContainer } from './auth-forms';
 

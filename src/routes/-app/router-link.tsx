@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
-import type { LinkComponentProps } from '@/ui/link';
+import type { LinkComponentProps } from '@/ui/kit/link';
 
 /**
  * The ui's links (`AppLink`) rendered for the router: a real anchor (so opening in a new tab, copying and crawling

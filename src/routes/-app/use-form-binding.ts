@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, AnyStateMachine, SnapshotFrom } from 'xstate';
-import type { FieldErrors, FormContext } from '@/machines/form-validation';
-import { translateCode } from '@/ui/messages';
+import type { FieldErrors, FormContext } from '@/machines/app/form-validation';
+import { translateCode } from '@/ui/app/messages';
 
 type FormActor = ActorRefFrom<AnyStateMachine>;
 

@@ -3,9 +3,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import type { PagedList } from '@/contract/shapes';
-import { type FetchPageInput, listingListMachine } from '@/machines/listing-list.machine';
-import { requestErrorText } from '@/ui/directory-names';
-import { ListingList, type ListingListStatus } from '@/ui/listing-list';
+import { type FetchPageInput, listingListMachine } from '@/machines/directory/listing-list.machine';
+import { requestErrorText } from '@/ui/directory/directory-names';
+import { ListingList, type ListingListStatus } from '@/ui/directory/listing-list';
 
 /** Listings per page of a place or collection list. */
 export const LIST_PAGE_SIZE = 12;

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { Geography } from '@/contract/calls/city';
 import type { Locale } from '@/contract/enums';
 import type { ListingSource } from '@/contract/shapes';
-import { type DictionaryNames, dictionaryNames } from '@/ui/directory-names';
+import { type DictionaryNames, dictionaryNames } from '@/ui/directory/directory-names';
 import type { AppSystem } from '../-app/app-system';
 import { directoryOf } from './directory-data';
 import { useLoad } from './use-load';

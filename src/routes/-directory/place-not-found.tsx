@@ -1,5 +1,5 @@
 import { useLocation } from '@tanstack/react-router';
-import { NotFoundPage } from '@/ui/not-found-page';
+import { NotFoundPage } from '@/ui/app/not-found-page';
 
 /**
  * The 404 page of a route whose guard refused its params (region-route-verify, a bad collection source). Given to

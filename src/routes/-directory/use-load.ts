@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import { type PerformInput, type RequestError, requestMachine } from '@/machines/request.machine';
+import { type PerformInput, type RequestError, requestMachine } from '@/machines/app/request.machine';
 
 export type LoadStatus = 'loading' | 'ready' | 'error';
 

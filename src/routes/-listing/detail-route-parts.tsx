@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { type ErrorComponentProps, useLocation, useRouter } from '@tanstack/react-router';
-import { DetailLoadError, DetailSkeleton } from '@/ui/detail-states';
-import { NotFoundPage } from '@/ui/not-found-page';
+import { DetailLoadError, DetailSkeleton } from '@/ui/kit/detail-states';
+import { NotFoundPage } from '@/ui/app/not-found-page';
 
 /**
  * What the detail routes (and the owner's previews) show besides the page: the skeleton, the error with retry and

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { selectFavorite, selectFavoritePending } from '@/machines/favorites.machine';
-import { selectIsLoggedIn } from '@/machines/session.machine';
+import { selectFavorite, selectFavoritePending } from '@/machines/directory/favorites.machine';
+import { selectIsLoggedIn } from '@/machines/account/session.machine';
 import type { ListingSource } from '@/contract/shapes';
-import { FavoriteButton } from '@/ui/favorite-button';
+import { FavoriteButton } from '@/ui/directory/favorite-button';
 import { useAppSystem } from '../-app/app-context';
 
 /**

@@ -4,10 +4,10 @@ import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import * as dict from '@/contract/calls/dict';
 import { feedback } from '@/contract/calls/feedback';
-import { feedbackFormMachine } from '@/machines/feedback-form.machine';
-import { requestErrorText } from '@/ui/directory-names';
-import { FeedbackDialog } from '@/ui/feedback-dialog';
-import { translateCode } from '@/ui/messages';
+import { feedbackFormMachine } from '@/machines/app/feedback-form.machine';
+import { requestErrorText } from '@/ui/directory/directory-names';
+import { FeedbackDialog } from '@/ui/app/feedback-dialog';
+import { translateCode } from '@/ui/app/messages';
 import { useAppSystem } from '../-app/app-context';
 import { useFormBinding } from '../-app/use-form-binding';
 import { useLoad } from '../-directory/use-load';
@@ -27,8 +27,8 @@ export function FeedbackDialogHost({ onClose }: { onClose(): void }) {
   );
   const form = useFormBinding<'feedback_type' | 'content' | 'contact'>(actor);
   const done = useSelector(actor, (s) => s.matches('done'));
-  const images = useSelector(actor, (s) => s.context.images);
-  const imagesError = useSelector(actor, (s) => s.context.errors.images);
+  const images = useSelector(actor, (s) => s.context.files);
+  const imagesError = useSelector(actor, (s) => s.context.errors.files);
   const options = useMemo(() => types.data?.map((type) => ({ value: String(type.id), label: type.name })) ?? null, [types.data]);
   return (
     <FeedbackDialog
@@ -38,8 +38,8 @@ export function FeedbackDialogHost({ onClose }: { onClose(): void }) {
       onRetryTypes={types.retry}
       images={images}
       imagesError={imagesError ? translateCode(i18n, imagesError.code, { ...imagesError.extra }) : undefined}
-      onAddImages={(files) => actor.send({ type: 'images.add', files })}
-      onRemoveImage={(index) => actor.send({ type: 'images.remove', index })}
+      onAddImages={(files) => actor.send({ type: 'files.add', files })}
+      onRemoveImage={(index) => actor.send({ type: 'files.remove', index })}
       done={done}
       onClose={onClose}
       {...form}

@@ -9,24 +9,24 @@ import * as merchant from '@/contract/calls/merchant';
 import * as partner from '@/contract/calls/partner';
 import type { Locale } from '@/contract/enums';
 import { LIST_LIMIT_MAX, type ListingSource } from '@/contract/shapes';
-import { LISTING_FORMS, type ListingImage } from '@/machines/listing-draft';
+import { LISTING_FORMS, type ListingImage } from '@/machines/directory/listing-draft';
 import {
   listingFormMachine,
   uploadPercent,
   type ListingLoadInput,
   type ListingLoadOutput,
   type ListingSubmitInput,
-} from '@/machines/listing-form.machine';
-import { selectUser } from '@/machines/session.machine';
-import { Button } from '@/ui/button';
-import { requestErrorText } from '@/ui/directory-names';
-import { Icon } from '@/ui/icons';
-import type { FormImage } from '@/ui/listing-form-parts';
-import { MerchantForm, type MerchantFormValues } from '@/ui/merchant-form';
-import { translateCode } from '@/ui/messages';
-import { PageHeader } from '@/ui/page-header';
-import { PartnerForm, type PartnerFormValues } from '@/ui/partner-form';
-import { PublishBlocked } from '@/ui/publish-blocked';
+} from '@/machines/directory/listing-form.machine';
+import { selectUser } from '@/machines/account/session.machine';
+import { Button } from '@/ui/kit/button';
+import { requestErrorText } from '@/ui/directory/directory-names';
+import { Icon } from '@/ui/kit/icons';
+import type { FormImage } from '@/ui/directory/listing-form-parts';
+import { MerchantForm, type MerchantFormValues } from '@/ui/directory/merchant-form';
+import { translateCode } from '@/ui/app/messages';
+import { PageHeader } from '@/ui/kit/page-header';
+import { PartnerForm, type PartnerFormValues } from '@/ui/directory/partner-form';
+import { PublishBlocked } from '@/ui/directory/publish-blocked';
 import type { AppSystem } from '../-app/app-system';
 import { useAppSystem } from '../-app/app-context';
 import { useDocumentTitle } from '../-app/use-document-title';

@@ -8,9 +8,9 @@ import {
   type FetchPageInput,
   type ListingOperationInput,
   type OwnListing,
-} from '@/machines/own-listings.machine';
-import { requestErrorText } from '@/ui/directory-names';
-import { OwnListings, type OwnListingRow } from '@/ui/own-listings';
+} from '@/machines/directory/own-listings.machine';
+import { requestErrorText } from '@/ui/directory/directory-names';
+import { OwnListings, type OwnListingRow } from '@/ui/directory/own-listings';
 import type { AppSystem } from '../-app/app-system';
 import { useAppSystem } from '../-app/app-context';
 import { useDocumentTitle } from '../-app/use-document-title';

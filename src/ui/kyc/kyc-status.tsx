@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { MESSAGES } from '../messages';
-import { StatusIcon } from '../icons';
-import { AppLink } from '../link';
+import { MESSAGES } from '../app/messages';
+import { StatusIcon } from '../kit/icons';
+import { AppLink } from '../kit/link';
 
 /** KYC status of spec section 3: 0 NotApply, 1 Applying, 2 Approved, 3 Rejected. */
 export interface KycStatusViewProps {

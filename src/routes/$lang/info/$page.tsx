@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { INFO_PAGE_TITLES, type InfoPageKey } from '@/ui/info-texts';
-import { StaticPage } from '@/ui/static-page';
+import { INFO_PAGE_TITLES, type InfoPageKey } from '@/ui/app/info-texts';
+import { StaticPage } from '@/ui/app/static-page';
 import { useDocumentTitle } from '../../-app/use-document-title';
 
 const PAGES: readonly InfoPageKey[] = ['about-us', 'privacy-policy', 'terms'];

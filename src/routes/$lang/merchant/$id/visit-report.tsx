@@ -5,16 +5,16 @@ import { useEffect, useId, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import { visitReportCreate, visitReports, type VisitReport } from '@/contract/calls/feedback';
 import type { PagedList } from '@/contract/shapes';
-import { type FetchPageInput, listingListMachine } from '@/machines/listing-list.machine';
-import { selectIsLoggedIn, selectUser } from '@/machines/session.machine';
-import { visitReportFormMachine } from '@/machines/visit-report-form.machine';
-import { Button } from '@/ui/button';
-import { requestErrorText } from '@/ui/directory-names';
-import { DetailSection } from '@/ui/listing-detail-parts';
-import { translateCode } from '@/ui/messages';
-import { PageHeader } from '@/ui/page-header';
-import { VisitReportList, type VisitReportListStatus } from '@/ui/visit-report-card';
-import { VisitReportForm } from '@/ui/visit-report-form';
+import { type FetchPageInput, listingListMachine } from '@/machines/directory/listing-list.machine';
+import { selectIsLoggedIn, selectUser } from '@/machines/account/session.machine';
+import { visitReportFormMachine } from '@/machines/directory/visit-report-form.machine';
+import { Button } from '@/ui/kit/button';
+import { requestErrorText } from '@/ui/directory/directory-names';
+import { DetailSection } from '@/ui/directory/listing-detail-parts';
+import { translateCode } from '@/ui/app/messages';
+import { PageHeader } from '@/ui/kit/page-header';
+import { VisitReportList, type VisitReportListStatus } from '@/ui/directory/visit-report-card';
+import { VisitReportForm } from '@/ui/directory/visit-report-form';
 import { useAppSystem } from '../../../-app/app-context';
 import { useImageViewer } from '../../../-app/image-viewer';
 import { useDocumentTitle } from '../../../-app/use-document-title';
@@ -173,8 +173,8 @@ function WriteReport({ merchantId, onPublished }: { merchantId: number; onPublis
     { input: { merchantId, today } },
   );
   const form = useFormBinding<'rating' | 'title' | 'content' | 'visit_date'>(actor);
-  const photos = useSelector(actor, (s) => s.context.photos);
-  const photosError = useSelector(actor, (s) => s.context.errors.photos);
+  const photos = useSelector(actor, (s) => s.context.files);
+  const photosError = useSelector(actor, (s) => s.context.errors.files);
   const done = useSelector(actor, (s) => s.matches('done'));
   return (
     <VisitReportForm
@@ -183,8 +183,8 @@ function WriteReport({ merchantId, onPublished }: { merchantId: number; onPublis
       photosError={photosError ? translateCode(i18n, photosError.code, { ...photosError.extra }) : undefined}
       maxDate={today}
       done={done}
-      onAddPhotos={(files) => actor.send({ type: 'photos.add', files })}
-      onRemovePhoto={(index) => actor.send({ type: 'photos.remove', index })}
+      onAddPhotos={(files) => actor.send({ type: 'files.add', files })}
+      onRemovePhoto={(index) => actor.send({ type: 'files.remove', index })}
       onReset={() => actor.send({ type: 'form.reset' })}
     />
   );

@@ -3,10 +3,10 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { setting, updateAvatar } from '@/contract/calls/account';
-import { provideRequest } from '@/machines/request.machine';
-import { selectUser } from '@/machines/session.machine';
-import { AccountSettings } from '@/ui/account-settings';
-import { PageHeader } from '@/ui/page-header';
+import { provideRequest } from '@/machines/app/request.machine';
+import { selectUser } from '@/machines/account/session.machine';
+import { AccountSettings } from '@/ui/account/account-settings';
+import { PageHeader } from '@/ui/kit/page-header';
 import { useAppSystem } from '../../../../-app/app-context';
 import { useDocumentTitle } from '../../../../-app/use-document-title';
 

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { selectUser } from '@/machines/session.machine';
+import { selectUser } from '@/machines/account/session.machine';
 import { KycStatusView } from '@/ui/kyc/kyc-status';
-import { PageHeader } from '@/ui/page-header';
+import { PageHeader } from '@/ui/kit/page-header';
 import { useAppSystem } from '../../../../-app/app-context';
 import { useDocumentTitle } from '../../../../-app/use-document-title';
 

@@ -1,0 +1,46 @@
+import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { LOCALES, type Locale } from '@/contract/enums';
+import { LOCALE_NAMES } from './locale-names';
+import { type ShellTab, TabBar } from './tab-bar';
+import '../kit/styles.css';
+
+/** The header's language select; the account menu's langSwitch entry moves focus to it. */
+export const LANGUAGE_SWITCH_ID = 'language-switch';
+
+export interface AppShellProps {
+  locale: Locale;
+  homeHref: string;
+  /** The member page (/{lang}/member): the account menu, or login for guests. */
+  accountHref: string;
+  onLocaleChange(locale: Locale): void;
+  /** The main tab the page belongs to (`shellTabOf`), marked as the current page. */
+  currentTab?: ShellTab;
+  children: ReactNode;
+}
+
+/** The frame of every page: brand, main tabs, language switch, and the page in a main landmark. */
+export function AppShell({ locale, homeHref, accountHref, onLocaleChange, currentTab, children }: AppShellProps) {
+  const { t } = useLingui();
+  return (
+    <div className="shell">
+      <header className="shell-header">
+        <a className="brand" href={homeHref}>
+          Venuely
+        </a>
+        <TabBar homeHref={homeHref} accountHref={accountHref} current={currentTab} />
+        <label className="lang-switch">
+          <span className="visually-hidden">{t`Language`}</span>
+          <select id={LANGUAGE_SWITCH_ID} value={locale} onChange={(event) => onLocaleChange(event.target.value as Locale)}>
+            {LOCALES.map((code) => (
+              <option key={code} value={code} lang={code}>
+                {LOCALE_NAMES[code]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </header>
+      <main className="shell-main">{children}</main>
+    </div>
+  );
+}
