@@ -135,6 +135,8 @@ function pwa() {
  * modules the route configs share with lazy parts (permissions, route patterns, the not-found page): on their own
  * these became chunks of a few hundred bytes each, every one an extra request and import on the first page.
  */
+const FIRST_PAINT_ROUTES = new Set<string>(['__root__', '/$lang', '/$lang/', '/']);
+
 const ROUTE_CONFIG_HELPERS =
   /\/src\/(?:routes\/-(?:app\/guards|directory\/(?:filter-params|place-loaders)|listing\/(?:listing-id|dialog-search)|owner\/(?:owner-guards|owner-links))\.ts|contract\/(?:permissions|routes)\.ts|ui\/app\/not-found-page\.tsx)$/;
 function isRouteConfigModule(id: string): boolean {
@@ -174,7 +176,16 @@ export default defineConfig({
   plugins: [
     devRuntimeConfig(),
     // The router generator must run before React's transform; Lingui's macros run under Babel.
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      codeSplittingOptions: {
+        // The routes of the first page (the locale layout with the app shell, and the home) stay in the entry: split
+        // off, their chunks would be fetched only after the entry has run, one more round trip before the first
+        // paint. Their own code is small; the home's sections are a lazy chunk of their own.
+        splitBehavior: ({ routeId }) => (FIRST_PAINT_ROUTES.has(routeId) ? [] : undefined),
+      },
+    }),
     react(),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),

@@ -1,8 +1,9 @@
 import { I18nProvider } from '@lingui/react';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { lazy, StrictMode, Suspense } from 'react';
+import { lazy, type ReactNode, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@/contract/enums';
+import { afterFirstPaint, afterLoad, lazyPromise } from '@/services/deferred-start';
 import { activateLocale, i18n } from '@/services/i18n';
 import { inspectorFromUrl } from '@/services/inspector';
 import { detectLocale } from '@/services/locale';
@@ -11,6 +12,11 @@ import { AppSystemContext } from './routes/-app/app-context';
 import type { AppSystem } from './routes/-app/app-system';
 import { RouteError } from './routes/-app/route-error';
 import { routeTree } from './routeTree.gen';
+// The first page's styles are in the page's head (one stylesheet, fetched with the entry script), not behind the
+// lazy chunks that use them: the global tokens and primitives, the shell's tab bar and the browse screens.
+import '@/ui/kit/styles.css';
+import '@/ui/app/tab-bar.css';
+import '@/ui/directory/directory.css';
 
 installChunkErrorReload();
 const runtime = readRuntimeConfig();
@@ -28,19 +34,23 @@ let navigateTo: (to: string) => void = () => {};
 let refresh: () => void = () => {};
 
 /**
- * The app-wide actors load right after the first render (a separate chunk with XState, zod and the envelope's
- * crypto), so the home page paints without them; guards and overlays wait for this promise.
+ * The app-wide actors (a separate chunk with XState, zod and the envelope's crypto) load after the first paint, so
+ * on a slow network they do not compete with the page's own code and catalog. Whoever needs them sooner starts
+ * them: a guard that awaits `context.system` in beforeLoad, a component that suspends on it.
  */
-const system: Promise<AppSystem> = import('./routes/-app/app-system').then(({ createAppSystem }) =>
-  createAppSystem({
-    keys: runtime && !runtime.debug ? { aesKey: runtime.aesKey, signKey: runtime.signKey } : null,
-    clientId,
-    locale: currentLocale,
-    navigate: (to) => navigateTo(to),
-    refresh: () => refresh(),
-    inspect,
-  }),
+const systemLoad = lazyPromise<AppSystem>(() =>
+  import('./routes/-app/app-system').then(({ createAppSystem }) =>
+    createAppSystem({
+      keys: runtime && !runtime.debug ? { aesKey: runtime.aesKey, signKey: runtime.signKey } : null,
+      clientId,
+      locale: currentLocale,
+      navigate: (to) => navigateTo(to),
+      refresh: () => refresh(),
+      inspect,
+    }),
+  ),
 );
+const system = systemLoad.promise;
 
 const router = createRouter({
   routeTree,
@@ -52,8 +62,15 @@ const router = createRouter({
 });
 navigateTo = (to) => void router.navigate({ to });
 refresh = () => void router.invalidate();
+// Page views wait for the system without starting it: the first one is sent once the system has loaded.
 router.subscribe('onResolved', ({ toLocation }) => {
-  void system.then((s) => s.tracking.send({ type: 'page.viewed', path: toLocation.pathname }));
+  void systemLoad.whenStarted.then((s) => s.tracking.send({ type: 'page.viewed', path: toLocation.pathname }), () => undefined);
+});
+// The first page is on screen: now the app system, then (after the window's load event) the update checks and the
+// service worker, whose precache must not compete with the page either.
+const stopFirstRender = router.subscribe('onRendered', () => {
+  stopFirstRender();
+  afterFirstPaint(systemLoad.start);
 });
 
 declare module '@tanstack/react-router' {
@@ -68,6 +85,13 @@ const AppUpdates = lazy(async () => {
   return { default: () => <AppUpdateToast actor={actor} /> };
 });
 
+/** Renders its children only once the window's load event has fired and the page has painted. */
+function AfterLoad({ children }: { children: () => ReactNode }) {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => afterLoad(() => afterFirstPaint(() => setLoaded(true))), []);
+  return loaded ? children() : null;
+}
+
 // I18nProvider renders nothing until a locale is active, so the first catalog loads before the first render.
 await activateLocale(
   detectLocale({ pathLocale: pathLocale(), cookie: document.cookie, languages: navigator.languages ?? [navigator.language] }),
@@ -78,11 +102,11 @@ createRoot(document.getElementById('root')!).render(
     <I18nProvider i18n={i18n}>
       <AppSystemContext value={system}>
         <RouterProvider router={router} />
-        {runtime && (
+        {runtime && <AfterLoad>{() => (
           <Suspense fallback={null}>
             <AppUpdates />
           </Suspense>
-        )}
+        )}</AfterLoad>}
       </AppSystemContext>
     </I18nProvider>
   </StrictMode>,

@@ -13,8 +13,18 @@ describe('serving the built SPA', () => {
     const base = testConfig();
     const dist = path.join(base.dataDir, 'dist');
     mkdirSync(path.join(dist, 'assets'), { recursive: true });
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>');
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="en" dir="ltr"><head><title>t</title></head><body><div id="root"></div></body></html>');
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), bigScript);
+    // Vite's build manifest: the catalog chunks of two locales (the others are missing on purpose).
+    mkdirSync(path.join(dist, '.vite'), { recursive: true });
+    writeFileSync(
+      path.join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-abc123.js', isEntry: true },
+        'locales/ar/messages.po': { file: 'assets/messages-ar1.js' },
+        'locales/ja/messages.po': { file: 'assets/messages-ja1.js' },
+      }),
+    );
     writeFileSync(path.join(dist, 'build.json'), JSON.stringify({ version: 'v-test-1', builtAt: '2026-11-23T00:00:00.000Z' }));
     writeFileSync(path.join(dist, 'manifest.webmanifest'), '{}');
     writeFileSync(path.join(dist, 'routes.json'), JSON.stringify(['/', '/$lang', '/$lang/', '/$lang/member/setup', '/$lang/merchant/$id']));
@@ -41,6 +51,27 @@ describe('serving the built SPA', () => {
       const json = /<script id="app-config" type="application\/json">(.*?)<\/script>/.exec(html)![1];
       expect(JSON.parse(json)).toEqual({ aesKey: t.config.aesKey, signKey: t.config.signKey, debug: false, version: 'v-test-1' });
     }
+  });
+
+  it("starts each page in its language: <html lang dir> and a preload of the locale's catalog", async () => {
+    const page = async (route: string, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${t.baseUrl}${route}`, { headers });
+      expect(res.status, route).toBe(200);
+      expect(res.headers.get('vary') ?? '', route).toMatch(/cookie/i);
+      const html = await res.text();
+      return {
+        html: /<html[^>]*>/.exec(html)![0],
+        preloads: [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]),
+      };
+    };
+    expect(await page('/ar/merchant/12')).toEqual({ html: '<html lang="ar" dir="rtl">', preloads: ['/assets/messages-ar1.js'] });
+    expect(await page('/ja')).toEqual({ html: '<html lang="ja" dir="ltr">', preloads: ['/assets/messages-ja1.js'] });
+    // No locale in the path: the language cookie, else Accept-Language, as the client decides.
+    expect(await page('/', { cookie: 'a=1; locale=ar', 'accept-language': 'ja' })).toEqual({ html: '<html lang="ar" dir="rtl">', preloads: ['/assets/messages-ar1.js'] });
+    expect(await page('/', { 'accept-language': 'ja-JP,ja;q=0.9' })).toEqual({ html: '<html lang="ja" dir="ltr">', preloads: ['/assets/messages-ja1.js'] });
+    expect(await page('/', { cookie: 'locale=%E0%A4%A', 'accept-language': 'xx' })).toEqual({ html: '<html lang="en" dir="ltr">', preloads: [] });
+    // A locale whose catalog the manifest does not name gets no preload, and nothing breaks.
+    expect(await page('/de')).toEqual({ html: '<html lang="de" dir="ltr">', preloads: [] });
   });
 
   it('serves the same runtime config as JSON for the dev server, without the server secret', async () => {

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { API_BASE } from '@/contract/constants';
-import { localeFromAcceptLanguage } from '@/contract/enums';
+import { isLocale, type Locale, LOCALES, localeFromAcceptLanguage, RTL_LOCALES } from '@/contract/enums';
 import { devRedirectTarget, isDevPath, matchesRoutePattern } from '@/contract/routes';
 import { LISTING_SOURCES, slug } from '@/contract/shapes';
 import type { Database } from '../db/schema';
@@ -38,6 +38,56 @@ export function readBuildInfo(distDir: string): BuildInfo {
 export function injectRuntimeConfig(html: string, runtime: ClientRuntimeConfig): string {
   const json = JSON.stringify(runtime).replace(/</g, '\\u003c');
   return html.replace('</head>', `<script id="app-config" type="application/json">${json}</script></head>`);
+}
+
+/** The cookie the client writes when the user picks a language (src/services/locale.ts, LOCALE_COOKIE). */
+const LOCALE_COOKIE = 'locale';
+
+/**
+ * The locale the client will show a page in (spec section 9): the path's first segment, else the language cookie,
+ * else the browser's Accept-Language. The client decides for itself; this only lets the page start on the right
+ * foot (see localizeIndex).
+ */
+export function pageLocale(pathname: string, cookieHeader: string | undefined, acceptLanguage: string | undefined): Locale {
+  const segment = pathname.split('/')[1] ?? '';
+  if (isLocale(segment)) return segment;
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name !== LOCALE_COOKIE) continue;
+    let value = rest.join('=');
+    try {
+      value = decodeURIComponent(value);
+    } catch {
+      break;
+    }
+    if (isLocale(value)) return value;
+  }
+  return localeFromAcceptLanguage(acceptLanguage);
+}
+
+/** Each locale's catalog chunk (assets/messages-….js), from Vite's build manifest. */
+export function catalogFiles(distDir: string): Partial<Record<Locale, string>> {
+  const file = path.join(distDir, '.vite', 'manifest.json');
+  if (!existsSync(file)) return {};
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { file?: string }>;
+  const files: Partial<Record<Locale, string>> = {};
+  for (const locale of LOCALES) {
+    const entry = manifest[`locales/${locale}/messages.po`];
+    if (entry?.file) files[locale] = entry.file;
+  }
+  return files;
+}
+
+/**
+ * index.html for one locale: `<html lang dir>` already right (Arabic starts right to left, no flip when the script
+ * runs) and a modulepreload of the locale's catalog, so the catalog downloads beside the entry script instead of
+ * after it has run: one round trip less before the first paint on a slow network.
+ */
+export function localizeIndex(html: string, locale: Locale, catalogFile: string | undefined): string {
+  const dir = RTL_LOCALES.includes(locale) ? 'rtl' : 'ltr';
+  const withLang = html.replace(/<html[^>]*>/, `<html lang="${locale}" dir="${dir}">`);
+  if (!catalogFile) return withLang;
+  return withLang.replace('</head>', `<link rel="modulepreload" crossorigin href="/${catalogFile}"></head>`);
 }
 
 /**
@@ -91,6 +141,10 @@ export default fp(
     const indexFile = path.join(config.distDir, 'index.html');
     const runtime: ClientRuntimeConfig = { aesKey: config.aesKey, signKey: config.signKey, debug: config.apiDebug, version: build.version };
     const indexHtml = existsSync(indexFile) ? injectRuntimeConfig(readFileSync(indexFile, 'utf8'), runtime) : null;
+    const catalogs = catalogFiles(config.distDir);
+    const localizedIndex = new Map<Locale, string>(
+      indexHtml === null ? [] : LOCALES.map((locale) => [locale, localizeIndex(indexHtml, locale, catalogs[locale])]),
+    );
     const manifestFile = path.join(config.distDir, 'routes.json');
     const routePatterns = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as string[]) : null;
 
@@ -148,13 +202,20 @@ export default fp(
     };
 
     /** The app for every client route: 200 where a route matches, 404 (same page, which shows its 404) elsewhere. */
-    const sendIndex = async (reply: FastifyReply, pathname: string) => {
+    const sendIndex = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
       if (!indexHtml) return reply.code(503).type('text/plain').send('The app is not built yet: run `npm run build`.');
       const known = await isKnownPath(pathname);
-      return reply.code(known ? 200 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      const locale = pageLocale(pathname, request.headers.cookie, request.headers['accept-language']);
+      return reply
+        .code(known ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        // The page differs by the language cookie and Accept-Language where the path names no locale.
+        .header('vary', 'Cookie, Accept-Language')
+        .send(localizedIndex.get(locale) ?? indexHtml);
     };
 
-    app.get('/', async (_request, reply) => sendIndex(reply, '/'));
+    app.get('/', async (request, reply) => sendIndex(request, reply, '/'));
 
     app.setNotFoundHandler(async (request, reply) => {
       if (request.url.startsWith(`${API_BASE}/`) || (request.method !== 'GET' && request.method !== 'HEAD')) {
@@ -164,7 +225,7 @@ export default fp(
       const pathname = request.url.split('?')[0];
       // Spec section 2: any path containing /dev redirects to the 404 page.
       if (isDevPath(pathname)) return reply.redirect(devRedirectTarget(pathname), 302);
-      return sendIndex(reply, pathname);
+      return sendIndex(request, reply, pathname);
     });
   },
   { name: 'spa', dependencies: ['core'] },

@@ -3,6 +3,7 @@ import { createRootRouteWithContext, Outlet, redirect, useLocation } from '@tans
 import { devRedirectTarget, isDevPath } from '@/contract/routes';
 import { lazy, Suspense } from 'react';
 import { NotFoundPage } from '@/ui/app/not-found-page';
+import { AfterFirstPaint } from './-app/after-first-paint';
 import type { AppSystem } from './-app/app-system';
 
 export interface RouterContext {
@@ -12,7 +13,7 @@ export interface RouterContext {
   locale?: string;
 }
 
-/** The overlays need the app system; they load with it, after the page. */
+/** The overlays need the app system; they load with it, after the first paint. */
 const Overlays = lazy(() => import('./-app/overlays').then((m) => ({ default: m.Overlays })));
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -34,9 +35,11 @@ function RootLayout() {
   return (
     <>
       <Outlet />
-      <Suspense fallback={null}>
-        <Overlays lang={i18n.locale} />
-      </Suspense>
+      <AfterFirstPaint>
+        <Suspense fallback={null}>
+          <Overlays lang={i18n.locale} />
+        </Suspense>
+      </AfterFirstPaint>
     </>
   );
 }

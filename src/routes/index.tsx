@@ -6,6 +6,7 @@ import { detectLocale, writeLocaleCookie } from '@/services/locale';
 import { AppShell } from '@/ui/app/app-shell';
 import { HomePage } from '@/ui/directory/home-page';
 import { LinkProvider } from '@/ui/kit/link';
+import { AfterFirstPaint } from './-app/after-first-paint';
 import { RouterLink } from './-app/router-link';
 
 /** The browse sections, loaded after the first paint like on /{lang} (see $lang/index.tsx). */
@@ -35,9 +36,11 @@ function DetectedHome() {
           locale={locale}
           onSearch={(keyword) => void navigate({ to: '/$lang/search', params: { lang: locale }, search: keyword ? { q: keyword } : {} })}
         >
-          <Suspense fallback={null}>
-            <HomeSections key={locale} lang={locale} />
-          </Suspense>
+          <AfterFirstPaint>
+            <Suspense fallback={null}>
+              <HomeSections key={locale} lang={locale} />
+            </Suspense>
+          </AfterFirstPaint>
         </HomePage>
       </AppShell>
     </LinkProvider>

@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { bundleBenchmark } from '../budget/check-bundle';
 import { apiMeBenchmark } from './api-me.bench';
 import { directoryBenchmark } from './directory.bench';
+import { lighthouseBenchmark } from './lighthouse.bench';
 import { applyCpuPlacement, type Benchmark, benchSettings, cpuPlacement, fmtPercent, machineBusy, postgresProvider } from './lib';
 
 /**
@@ -14,7 +15,7 @@ import { applyCpuPlacement, type Benchmark, benchSettings, cpuPlacement, fmtPerc
  * started), BENCH_CONNECTIONS (10; the directory benchmark uses 50 unless set), BENCH_WARMUP_S (2),
  * BENCH_DURATION_S (8), BENCH_DATABASES (pglite,postgres), BENCH_PIN (1: see cpuPlacement in lib.ts), BENCH_LISTINGS (directory: 100000 generated listings), BENCH_KEYWORD (directory: lantern).
  */
-const BENCHMARKS: readonly Benchmark[] = [bundleBenchmark, apiMeBenchmark, directoryBenchmark];
+const BENCHMARKS: readonly Benchmark[] = [bundleBenchmark, lighthouseBenchmark, apiMeBenchmark, directoryBenchmark];
 
 async function main(): Promise<number> {
   const wanted = process.argv.slice(2);

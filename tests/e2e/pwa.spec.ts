@@ -124,6 +124,8 @@ test.describe('new build', () => {
     await expect(homeHeading(page)).toBeVisible();
     const offer = page.getByRole('status').filter({ hasText: msg('en', UPDATE_AVAILABLE) });
     await expect(offer).toHaveCount(0);
+    // The update checks start after the page has loaded and painted, with the service worker's registration.
+    expect(await serviceWorkerReady(page)).toMatch(/\/sw\.js$/);
 
     // The server now announces another build (context.route also sees what passes through the service worker).
     await context.route('**/build.json', (route) => route.fulfill({ json: { version: 'f00dfeedbeef', builtAt: null } }));

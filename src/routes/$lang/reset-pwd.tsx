@@ -2,8 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
-// zod/mini: route configs are in the initial bundle; the full zod loads with the app system.
-import * as z from 'zod/mini';
+import { searchParams, textParam, withDefault } from '../-app/search-params';
 import { newPwd } from '@/contract/calls/account';
 import { resetPasswordFormMachine } from '@/machines/account/reset-password-form.machine';
 import { PageHeader } from '@/ui/kit/page-header';
@@ -14,7 +13,7 @@ import { useFormBinding } from '../-app/use-form-binding';
 
 /** The page of the e-mailed reset link: /{lang}/reset-pwd?token=… (single use, 30 min). */
 export const Route = createFileRoute('/$lang/reset-pwd')({
-  validateSearch: z.object({ token: z.catch(z.string().check(z.maxLength(200)), '') }),
+  validateSearch: withDefault(searchParams({ token: textParam(200) }), { token: '' }),
   component: ResetPasswordPage,
 });
 

@@ -1,13 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-// zod/mini: route configs are in the initial bundle; the full zod loads with the app system.
-import * as z from 'zod/mini';
+import { searchParams, textParam, withDefault } from '../-app/search-params';
 import { PageHeader } from '@/ui/kit/page-header';
 import { SentLinkSuccess } from '@/ui/account/sent-link-success';
 import { useDocumentTitle } from '../-app/use-document-title';
 
 export const Route = createFileRoute('/$lang/resetlink-success')({
-  validateSearch: z.object({ email: z.catch(z.string().check(z.maxLength(254)), '') }),
+  validateSearch: withDefault(searchParams({ email: textParam(254) }), { email: '' }),
   component: ResetLinkSuccessPage,
 });
 

@@ -1,7 +1,4 @@
-// zod/mini: route configs (which validate search params) are in the initial bundle; the full zod is not. Only the
-// few zod/mini pieces the other route configs already use (object, optional, catch, number, string, refine), so
-// these configs add almost nothing to the home page's initial JavaScript.
-import * as z from 'zod/mini';
+import { intParam, oneOfParam, searchParams } from '../-app/search-params';
 
 /**
  * The filters and sort of a place page's list, as search params (STYLE rule 12): the names are those of the
@@ -13,14 +10,6 @@ import * as z from 'zod/mini';
 const ID_MAX = 2_147_483_647;
 export const SORTS = ['recommended', 'newest', 'popular'] as const;
 export type ListingSort = (typeof SORTS)[number];
-
-function intParam(min: number, max: number) {
-  return z.catch(z.optional(z.number().check(z.refine((v) => Number.isInteger(v) && v >= min && v <= max))), undefined);
-}
-
-function oneOfParam<const T extends readonly string[]>(values: T) {
-  return z.catch(z.optional(z.custom<T[number]>((v) => typeof v === 'string' && values.includes(v))), undefined);
-}
 
 const listingFilters = {
   sort: oneOfParam(SORTS),
@@ -37,9 +26,9 @@ const listingFilters = {
   tag: intParam(1, ID_MAX),
 };
 
-export const listingSearch = z.object(listingFilters);
-export type ListingSearch = z.infer<typeof listingSearch>;
+export const listingSearch = searchParams(listingFilters);
+export type ListingSearch = ReturnType<typeof listingSearch>;
 
 /** The region page's list has a tab of its own (`source`); the city page names the source in its path. */
-export const regionSearch = z.object({ ...listingFilters, source: oneOfParam(['merchant', 'partner'] as const) });
-export type RegionSearch = z.infer<typeof regionSearch>;
+export const regionSearch = searchParams({ ...listingFilters, source: oneOfParam(['merchant', 'partner'] as const) });
+export type RegionSearch = ReturnType<typeof regionSearch>;

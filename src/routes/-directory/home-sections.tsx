@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import * as cityCalls from '@/contract/calls/city';
 import * as merchantCalls from '@/contract/calls/merchant';
 import * as partnerCalls from '@/contract/calls/partner';
@@ -105,13 +105,7 @@ export default function HomeSections({ lang }: { lang: Locale }) {
             isEmpty={(load.data?.list ?? []).length === 0}
             empty={<EmptyState title={<Trans>No venues yet.</Trans>}>{searchLink}</EmptyState>}
           >
-            <ul className="listing-grid" aria-label={label}>
-              {(load.data?.list ?? []).map((merchant) => (
-                <li key={merchant.id}>
-                  <MerchantCard merchant={merchant} href={listingHref(lang, 'merchant', merchant.id)} names={names} place={cityNames.get(merchant.city_id)} />
-                </li>
-              ))}
-            </ul>
+            <MerchantRow label={label} list={load.data?.list} lang={lang} names={names} cityNames={cityNames} eager={icon === 'clock'} />
           </SectionState>
         </BrowseSection>
       ))}
@@ -125,15 +119,53 @@ export default function HomeSections({ lang }: { lang: Locale }) {
           isEmpty={(profiles.data?.list ?? []).length === 0}
           empty={<EmptyState title={<Trans>No profiles yet.</Trans>}>{searchLink}</EmptyState>}
         >
-          <ul className="listing-grid" aria-label={t`New profiles`}>
-            {(profiles.data?.list ?? []).map((partner) => (
-              <li key={partner.id}>
-                <PartnerCard partner={partner} href={listingHref(lang, 'partner', partner.id)} names={names} place={cityNames.get(partner.city_id)} />
-              </li>
-            ))}
-          </ul>
+          <PartnerRow label={t`New profiles`} list={profiles.data?.list} lang={lang} names={names} cityNames={cityNames} />
         </SectionState>
       </BrowseSection>
     </div>
   );
 }
+
+interface RowProps<T> {
+  label: string;
+  list: readonly T[] | undefined;
+  lang: Locale;
+  names: ReturnType<typeof useListingNames>;
+  cityNames: ReadonlyMap<number, string>;
+  /** The first screen's row: its first two photos load at once, at high priority (the page's largest paint). */
+  eager?: boolean;
+}
+
+/**
+ * One row of cards. Memoised: each of the page's six requests re-renders the sections as it lands, and a row whose
+ * own data did not change is skipped (on a phone's CPU each row's render is a long task of its own).
+ */
+const MerchantRow = memo(function MerchantRow({ label, list, lang, names, cityNames, eager }: RowProps<merchantCalls.MerchantSummary>) {
+  return (
+    <ul className="listing-grid" aria-label={label}>
+      {(list ?? []).map((merchant, index) => (
+        <li key={merchant.id}>
+          <MerchantCard
+            merchant={merchant}
+            href={listingHref(lang, 'merchant', merchant.id)}
+            names={names}
+            place={cityNames.get(merchant.city_id)}
+            eager={eager && index < 2}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+});
+
+const PartnerRow = memo(function PartnerRow({ label, list, lang, names, cityNames }: RowProps<partnerCalls.PartnerSummary>) {
+  return (
+    <ul className="listing-grid" aria-label={label}>
+      {(list ?? []).map((partner) => (
+        <li key={partner.id}>
+          <PartnerCard partner={partner} href={listingHref(lang, 'partner', partner.id)} names={names} place={cityNames.get(partner.city_id)} />
+        </li>
+      ))}
+    </ul>
+  );
+});

@@ -37,7 +37,16 @@ function CardFrame({ href, title, cover, headingLevel = 3, eager = false, subtit
     <article className="listing-card">
       <div className="listing-card-cover">
         {cover ? (
-          <img src={cover.thumb} alt="" width={400} height={300} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+          <img
+            src={cover.thumb}
+            alt=""
+            width={400}
+            height={300}
+            loading={eager ? 'eager' : 'lazy'}
+            // An eager card is in the first screen: its photo is likely the page's largest paint.
+            fetchPriority={eager ? 'high' : 'auto'}
+            decoding="async"
+          />
         ) : (
           <span className="listing-card-placeholder" aria-hidden="true">
             <DirectoryIcon name="image" size={32} />

@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { listingSearch } from '../../../-directory/filter-params';
 import { CityPage } from '../../../-directory/place-pages';
 import { placeBeforeLoad } from '../../../-directory/place-loaders';
@@ -12,6 +12,9 @@ import { PlaceNotFound } from '../../../-directory/place-not-found';
 export const Route = createFileRoute('/$lang/$region/$city/')({
   validateSearch: listingSearch,
   beforeLoad: placeBeforeLoad,
+  // The list's skeleton while the place is checked (and, on a first visit, the app system loads).
+  pendingComponent: lazyRouteComponent(() => import('../../../-directory/place-pending'), 'PlacePending'),
+  pendingMs: 150,
   component: CityPage,
   notFoundComponent: PlaceNotFound,
 });

@@ -1,0 +1,164 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import type { Result as LighthouseResult } from 'lighthouse';
+import { freePort } from '../support/free-port';
+import { type Benchmark, printTable } from './lib';
+
+/**
+ * What a phone sees (issue 10, "Performance"): Lighthouse's performance category with its mobile defaults
+ * (a Moto G Power-class viewport, simulated slow 4G: 150 ms RTT, 1.6 Mbit/s down, and a 4× CPU slowdown), run
+ * against the production server as a new user meets it: `npm start` on a fresh data directory with the demo
+ * data, NODE_ENV=production, every run in a fresh Chromium profile (no cache, no service worker). Each page is
+ * measured LIGHTHOUSE_RUNS times (3) and the median run (Lighthouse's computeMedianRun: the run closest to the
+ * median FCP and LCP) is reported, with the goals beside the figures.
+ *
+ * Environment: CHROMIUM_PATH (default /usr/bin/chromium), LIGHTHOUSE_RUNS (3), LIGHTHOUSE_PAGES (comma-separated
+ * paths; default the four below).
+ */
+
+const GOALS = { score: 95, lcpMs: 2000, tbtMs: 150, cls: 0.05 } as const;
+
+const PAGES: readonly { name: string; path: string }[] = [
+  { name: 'home', path: '/en' },
+  { name: 'search', path: '/en/search' },
+  { name: 'city list', path: '/en/japan/tokyo' },
+  { name: 'venue', path: '/en/merchant/1' },
+];
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+
+interface PageFigures {
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  scriptKb: number;
+  totalKb: number;
+  requests: number;
+  lcpElement: string;
+}
+
+function figuresOf(lhr: LighthouseResult): PageFigures {
+  const audits = lhr.audits;
+  const num = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  const requests = (audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+  const kb = (items: typeof requests) => items.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024;
+  const lcpDetails = audits['largest-contentful-paint-element']?.details as
+    | { items?: { items?: { node?: { nodeLabel?: string; selector?: string } }[] }[] }
+    | undefined;
+  const node = lcpDetails?.items?.[0]?.items?.[0]?.node;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcpMs: num('first-contentful-paint'),
+    lcpMs: num('largest-contentful-paint'),
+    tbtMs: num('total-blocking-time'),
+    cls: num('cumulative-layout-shift'),
+    scriptKb: kb(requests.filter((item) => item.resourceType === 'Script')),
+    totalKb: kb(requests),
+    requests: requests.length,
+    lcpElement: (node?.nodeLabel ?? node?.selector ?? '—').slice(0, 40),
+  };
+}
+
+async function startProductionServer(): Promise<{ origin: string; child: ChildProcess; dataDir: string }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'venuely-lighthouse-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: '1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${origin}/en`);
+      if (response.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error('the server did not answer within 180 s');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return { origin, child, dataDir };
+}
+
+async function measure(url: string, chromePath: string): Promise<LighthouseResult> {
+  const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', onlyCategories: ['performance'], logLevel: 'error' });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    return result.lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
+const mark = (ok: boolean) => (ok ? 'ok' : 'MISSED');
+
+export const lighthouseBenchmark: Benchmark = {
+  name: 'lighthouse',
+  title: `what a phone sees: Lighthouse mobile (slow 4G, 4× CPU), median of ${process.env.LIGHTHOUSE_RUNS ?? 3}; goals: performance ≥ ${GOALS.score}, LCP ≤ ${GOALS.lcpMs} ms, TBT ≤ ${GOALS.tbtMs} ms, CLS ≤ ${GOALS.cls}`,
+  async run() {
+    const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+    if (!existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath} (set CHROMIUM_PATH)`);
+    const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+    const pages = process.env.LIGHTHOUSE_PAGES
+      ? process.env.LIGHTHOUSE_PAGES.split(',').map((p) => ({ name: p, path: p.trim() }))
+      : PAGES;
+    const server = await startProductionServer();
+    const rows: string[][] = [];
+    let missed = 0;
+    try {
+      for (const page of pages) {
+        const results: LighthouseResult[] = [];
+        for (let i = 0; i < runs; i++) results.push(await measure(server.origin + page.path, chromePath));
+        const f = figuresOf(computeMedianRun(results));
+        const scores = results.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100));
+        const ok = {
+          score: f.score >= GOALS.score,
+          lcp: f.lcpMs <= GOALS.lcpMs,
+          tbt: f.tbtMs <= GOALS.tbtMs,
+          cls: f.cls <= GOALS.cls,
+        };
+        missed += Object.values(ok).filter((v) => !v).length;
+        rows.push([
+          `${page.name} (${page.path})`,
+          `${f.score} ${mark(ok.score)} [${scores.join(', ')}]`,
+          f.fcpMs.toFixed(0),
+          `${f.lcpMs.toFixed(0)} ${mark(ok.lcp)}`,
+          `${f.tbtMs.toFixed(0)} ${mark(ok.tbt)}`,
+          `${f.cls.toFixed(3)} ${mark(ok.cls)}`,
+          `${f.scriptKb.toFixed(0)} / ${f.totalKb.toFixed(0)} (${f.requests})`,
+          f.lcpElement,
+        ]);
+      }
+    } finally {
+      server.child.kill('SIGTERM');
+      await new Promise((resolve) => (server.child.exitCode !== null ? resolve(null) : server.child.once('exit', resolve)));
+      rmSync(server.dataDir, { recursive: true, force: true });
+    }
+    printTable(
+      'Lighthouse, mobile defaults, median run per page',
+      ['page', `performance (≥ ${GOALS.score}) [runs]`, 'FCP ms', `LCP ms (≤ ${GOALS.lcpMs})`, `TBT ms (≤ ${GOALS.tbtMs})`, `CLS (≤ ${GOALS.cls})`, 'script / all KB (requests)', 'LCP element'],
+      rows,
+    );
+    console.log(missed === 0 ? 'lighthouse: every goal met' : `lighthouse: ${missed} goal(s) MISSED`);
+    return { errors: 0 };
+  },
+};
