@@ -96,7 +96,11 @@ describe.each(DATABASE_KINDS)('account API on %s', (kind) => {
     expect((await api.call('account/checkUsername', { username: 'nobody_here' })).data).toEqual({ available: true });
     expect((await api.call('account/isUseEmail', { email: 'Alice@Example.test' })).data).toEqual({ used: true });
     expect((await api.call('account/isUseEmail', { email: 'free@example.test' })).data).toEqual({ used: false });
-    expect((await api.call('account/checkUsername', { username: 'a' })).status).toBe(0);
+    // Spec section 5: one character is a user name; an empty one, one with a space or 33 characters is not.
+    expect((await api.call('account/checkUsername', { username: 'a' })).data).toEqual({ available: true });
+    for (const username of ['', '  ', 'a b', 'x'.repeat(33)]) {
+      expect((await api.call('account/checkUsername', { username })).status, username).toBe(0);
+    }
   });
 
   it('logs in by user name or e-mail, and refuses a wrong password or unknown account alike', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from './constants';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './constants';
 
 /**
  * Field schemas that accept both wire forms: typed JSON (encrypted mode) and plain form strings (debug mode),
@@ -68,15 +68,17 @@ export const email = z
   .transform((s) => s.trim().toLowerCase())
   .pipe(z.email({ message: 'zod.string.email' }).max(EMAIL_MAX, { message: 'zod.string.max' }));
 
-/** Login names: letters (any script), digits, '_', '.', '-'; 3–32 characters at registration. */
+/**
+ * Login names: letters (any script), digits, '_', '.', '-'; 1–32 characters at registration (spec section 5:
+ * "account at least 1 character (zod.string.required)": a one-letter name such as 李 is a name).
+ */
 export const username = z
   .string({ message: 'zod.string.required' })
   .transform((s) => s.trim())
   .pipe(
     z
       .string()
-      .min(1, { message: 'zod.string.required' })
-      .min(3, { message: 'zod.string.min' })
+      .min(USERNAME_MIN, { message: 'zod.string.required' })
       .max(USERNAME_MAX, { message: 'zod.string.max' })
       .regex(/^[\p{L}\p{N}_.-]+$/u, { message: 'errors.account.username' }),
   );

@@ -67,9 +67,16 @@ describe('validateFields', () => {
       email: { code: 'zod.string.email' },
       password: { code: 'zod.string.min', extra: { min: PASSWORD_MIN } },
     });
-    expect(validateFields(schema, { account: 'al', email: 'a@b.co', password: 'x'.repeat(PASSWORD_MAX + 1) })).toEqual({
-      account: { code: 'zod.string.min', extra: { min: 3 } },
+    // Spec section 5: the account needs at least 1 character (written out here, not the shared constant).
+    expect(validateFields(schema, { account: '李', email: 'a@b.co', password: 'x'.repeat(PASSWORD_MAX + 1) })).toEqual({
       password: { code: 'zod.string.max', extra: { max: PASSWORD_MAX } },
+    });
+    expect(validateFields(schema, { account: 'a', email: 'a@b.co', password: 'long-enough-pw' })).toEqual({});
+    expect(validateFields(schema, { account: '   ', email: 'a@b.co', password: 'long-enough-pw' })).toEqual({
+      account: { code: 'zod.string.required', extra: { min: 1 } },
+    });
+    expect(validateFields(schema, { account: 'x'.repeat(33), email: 'a@b.co', password: 'long-enough-pw' })).toEqual({
+      account: { code: 'zod.string.max', extra: { max: 32 } },
     });
     expect(validateFields(schema, { account: 'a b c', email: 'a@b.co', password: 'long-enough-pw' })).toEqual({
       account: { code: 'errors.account.username' },
@@ -184,7 +191,7 @@ describe('register form machine', () => {
 
   it('a name that is not a valid user name yet is not checked', () => {
     const { actor, check, type } = start();
-    type('account', 'al');
+    type('account', 'a b');
     vi.advanceTimersByTime(USERNAME_CHECK_DEBOUNCE_MS);
     expect(actor.getSnapshot().value).toEqual({ form: 'editing', usernameCheck: 'idle' });
     type('account', '');

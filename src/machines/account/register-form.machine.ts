@@ -16,7 +16,7 @@ import {
 } from "../app/form-validation";
 
 /**
- * The register form (spec section 5): account required (and a valid user name: 3–32 letters, digits, '_', '.',
+ * The register form (spec section 5): account required (and a valid user name: 1–32 letters, digits, '_', '.',
  * '-'), a valid e-mail, and a password of at least 8 characters. Two parallel regions:
  *
  * - `form`: editing → submitting (tag 'busy', the injected `submit` actor: account/registerByPassword) → done,
