@@ -27,6 +27,8 @@ import { Route as LangRegionIndexRouteImport } from './routes/$lang/$region/inde
 import { Route as LangAuthKycRouteImport } from './routes/$lang/_auth/_kyc'
 import { Route as LangInfoPageRouteImport } from './routes/$lang/info/$page'
 import { Route as LangMemberIndexRouteImport } from './routes/$lang/member/index'
+import { Route as LangMerchantIndexRouteImport } from './routes/$lang/merchant/index'
+import { Route as LangPartnerIndexRouteImport } from './routes/$lang/partner/index'
 import { Route as LangPartnerIdRouteImport } from './routes/$lang/partner/$id'
 import { Route as LangRegionCityIndexRouteImport } from './routes/$lang/$region/$city/index'
 import { Route as LangRegionCitySourceRouteImport } from './routes/$lang/$region/$city/$source'
@@ -132,6 +134,16 @@ const LangInfoPageRoute = LangInfoPageRouteImport.update({
 const LangMemberIndexRoute = LangMemberIndexRouteImport.update({
   id: '/member/',
   path: '/member/',
+  getParentRoute: () => LangRoute,
+} as any)
+const LangMerchantIndexRoute = LangMerchantIndexRouteImport.update({
+  id: '/merchant/',
+  path: '/merchant/',
+  getParentRoute: () => LangRoute,
+} as any)
+const LangPartnerIndexRoute = LangPartnerIndexRouteImport.update({
+  id: '/partner/',
+  path: '/partner/',
   getParentRoute: () => LangRoute,
 } as any)
 const LangPartnerIdRoute = LangPartnerIdRouteImport.update({
@@ -256,6 +268,8 @@ export interface FileRoutesByFullPath {
   '/$lang/partner/$id': typeof LangPartnerIdRoute
   '/$lang/$region/': typeof LangRegionIndexRoute
   '/$lang/member/': typeof LangMemberIndexRoute
+  '/$lang/merchant/': typeof LangMerchantIndexRoute
+  '/$lang/partner/': typeof LangPartnerIndexRoute
   '/$lang/$region/$city/$source': typeof LangRegionCitySourceRoute
   '/$lang/collection/$source': typeof LangAuthCollectionSourceRoute
   '/$lang/merchant/$id/visit-report': typeof LangMerchantIdVisitReportRoute
@@ -291,6 +305,8 @@ export interface FileRoutesByTo {
   '/$lang/partner/$id': typeof LangPartnerIdRoute
   '/$lang/$region': typeof LangRegionIndexRoute
   '/$lang/member': typeof LangMemberIndexRoute
+  '/$lang/merchant': typeof LangMerchantIndexRoute
+  '/$lang/partner': typeof LangPartnerIndexRoute
   '/$lang/$region/$city/$source': typeof LangRegionCitySourceRoute
   '/$lang/collection/$source': typeof LangAuthCollectionSourceRoute
   '/$lang/merchant/$id/visit-report': typeof LangMerchantIdVisitReportRoute
@@ -330,6 +346,8 @@ export interface FileRoutesById {
   '/$lang/partner/$id': typeof LangPartnerIdRoute
   '/$lang/$region/': typeof LangRegionIndexRoute
   '/$lang/member/': typeof LangMemberIndexRoute
+  '/$lang/merchant/': typeof LangMerchantIndexRoute
+  '/$lang/partner/': typeof LangPartnerIndexRoute
   '/$lang/$region/$city/$source': typeof LangRegionCitySourceRoute
   '/$lang/_auth/collection/$source': typeof LangAuthCollectionSourceRoute
   '/$lang/merchant/$id/visit-report': typeof LangMerchantIdVisitReportRoute
@@ -368,6 +386,8 @@ export interface FileRouteTypes {
     | '/$lang/partner/$id'
     | '/$lang/$region/'
     | '/$lang/member/'
+    | '/$lang/merchant/'
+    | '/$lang/partner/'
     | '/$lang/$region/$city/$source'
     | '/$lang/collection/$source'
     | '/$lang/merchant/$id/visit-report'
@@ -403,6 +423,8 @@ export interface FileRouteTypes {
     | '/$lang/partner/$id'
     | '/$lang/$region'
     | '/$lang/member'
+    | '/$lang/merchant'
+    | '/$lang/partner'
     | '/$lang/$region/$city/$source'
     | '/$lang/collection/$source'
     | '/$lang/merchant/$id/visit-report'
@@ -441,6 +463,8 @@ export interface FileRouteTypes {
     | '/$lang/partner/$id'
     | '/$lang/$region/'
     | '/$lang/member/'
+    | '/$lang/merchant/'
+    | '/$lang/partner/'
     | '/$lang/$region/$city/$source'
     | '/$lang/_auth/collection/$source'
     | '/$lang/merchant/$id/visit-report'
@@ -591,6 +615,20 @@ declare module '@tanstack/react-router' {
       path: '/member'
       fullPath: '/$lang/member/'
       preLoaderRoute: typeof LangMemberIndexRouteImport
+      parentRoute: typeof LangRoute
+    }
+    '/$lang/merchant/': {
+      id: '/$lang/merchant/'
+      path: '/merchant'
+      fullPath: '/$lang/merchant/'
+      preLoaderRoute: typeof LangMerchantIndexRouteImport
+      parentRoute: typeof LangRoute
+    }
+    '/$lang/partner/': {
+      id: '/$lang/partner/'
+      path: '/partner'
+      fullPath: '/$lang/partner/'
+      preLoaderRoute: typeof LangPartnerIndexRouteImport
       parentRoute: typeof LangRoute
     }
     '/$lang/partner/$id': {
@@ -788,6 +826,8 @@ interface LangRouteChildren {
   LangPartnerIdRoute: typeof LangPartnerIdRoute
   LangRegionIndexRoute: typeof LangRegionIndexRoute
   LangMemberIndexRoute: typeof LangMemberIndexRoute
+  LangMerchantIndexRoute: typeof LangMerchantIndexRoute
+  LangPartnerIndexRoute: typeof LangPartnerIndexRoute
   LangRegionCitySourceRoute: typeof LangRegionCitySourceRoute
   LangMerchantIdVisitReportRoute: typeof LangMerchantIdVisitReportRoute
   LangRegionCityIndexRoute: typeof LangRegionCityIndexRoute
@@ -811,6 +851,8 @@ const LangRouteChildren: LangRouteChildren = {
   LangPartnerIdRoute: LangPartnerIdRoute,
   LangRegionIndexRoute: LangRegionIndexRoute,
   LangMemberIndexRoute: LangMemberIndexRoute,
+  LangMerchantIndexRoute: LangMerchantIndexRoute,
+  LangPartnerIndexRoute: LangPartnerIndexRoute,
   LangRegionCitySourceRoute: LangRegionCitySourceRoute,
   LangMerchantIdVisitReportRoute: LangMerchantIdVisitReportRoute,
   LangRegionCityIndexRoute: LangRegionCityIndexRoute,

@@ -83,7 +83,7 @@ test('the search screen (history and results) has no serious or critical accessi
   await expectNoBlockingViolations(page, testInfo, '/en/search');
 });
 
-for (const path of ['/en/japan', '/en/japan/tokyo', '/en/japan/tokyo/partner', '/ar/japan/tokyo']) {
+for (const path of ['/en/japan', '/en/japan/tokyo', '/en/japan/tokyo/partner', '/ar/japan/tokyo', '/en/merchant?sort=newest', '/ar/partner']) {
   test(`the place page ${path} has no serious or critical accessibility violations`, async ({ page }, testInfo) => {
     await page.goto(path);
     await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();

@@ -134,6 +134,29 @@ test('the home page shows popular cities, regions and listings, and its search b
   await expect(page.getByRole('list', { name: 'Cities' }).getByRole('link').filter({ hasText: 'Kyoto' })).toBeVisible();
 });
 
+test("a home section's \"See all\" opens every listing of that kind, in that order, from every city", async ({ page }) => {
+  await page.goto('/en');
+  const homeFirst = await cards(page.getByRole('list', { name: 'Popular venues' })).first().getByRole('heading').textContent();
+  await page.getByRole('link', { name: 'See all: Popular venues' }).click();
+  await expect(page).toHaveURL(/\/en\/merchant\?sort=popular$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'All venues', exact: true })).toBeVisible();
+  const list = page.getByRole('list', { name: 'All venues' });
+  await expect(cards(list).first()).toBeVisible();
+  // The same order as the home section, and more of it (the home shows 8; a page here is 12).
+  await expect(cards(list).first().getByRole('heading')).toHaveText(homeFirst ?? '');
+  await expect(cards(list)).toHaveCount(12);
+  await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('popular');
+  // Venues from more than one city: no place filter.
+  const places = new Set(await list.locator('.listing-card-meta').allTextContents());
+  expect(places.size).toBeGreaterThan(1);
+
+  await page.getByRole('link', { name: 'Profiles', exact: true }).click();
+  await expect(page).toHaveURL(/\/en\/partner\?sort=popular$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'All profiles', exact: true })).toBeVisible();
+  await expect(cards(page.getByRole('list', { name: 'All profiles' })).first()).toBeVisible();
+  for (const path of ['/en/merchant', '/en/partner?sort=newest']) expect((await page.goto(path))?.status(), path).toBe(200);
+});
+
 for (const path of ['/en/atlantis', '/en/japan/atlantis', '/en/south-korea/tokyo', '/en/japan/tokyo/hotel']) {
   test(`${path} answers 404 and shows "Page not found"`, async ({ page }) => {
     const response = await page.goto(path);

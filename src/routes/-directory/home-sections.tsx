@@ -4,7 +4,7 @@ import * as cityCalls from '@/contract/calls/city';
 import * as merchantCalls from '@/contract/calls/merchant';
 import * as partnerCalls from '@/contract/calls/partner';
 import type { Locale } from '@/contract/enums';
-import { BrowseSection, CardSkeletons, ChipSkeletons, PlaceChips, SectionState } from '@/ui/directory/browse-section';
+import { BrowseSection, CardSkeletons, ChipSkeletons, PlaceChips, SectionState, SeeAllLink } from '@/ui/directory/browse-section';
 import { requestErrorText } from '@/ui/directory/directory-names';
 import { MerchantCard, PartnerCard } from '@/ui/directory/listing-card';
 import { EmptyState } from '@/ui/directory/listing-list';
@@ -48,7 +48,7 @@ export default function HomeSections({ lang }: { lang: Locale }) {
 
   return (
     <div className="home-sections">
-      <BrowseSection title={<Trans>Popular cities</Trans>} icon="trendUp">
+      <BrowseSection title={<Trans>Popular cities</Trans>} icon="trendUp" more={<SeeAllLink href={`/${lang}/search`} section={t`Popular cities`} />}>
         <SectionState
           status={hot.status}
           error={errorOf(hot)}
@@ -92,11 +92,11 @@ export default function HomeSections({ lang }: { lang: Locale }) {
 
       {(
         [
-          { load: newest, title: <Trans>New venues</Trans>, label: t`New venues`, icon: 'clock' },
-          { load: popular, title: <Trans>Popular venues</Trans>, label: t`Popular venues`, icon: 'heart' },
+          { load: newest, title: <Trans>New venues</Trans>, label: t`New venues`, icon: 'clock', sort: 'newest' },
+          { load: popular, title: <Trans>Popular venues</Trans>, label: t`Popular venues`, icon: 'heart', sort: 'popular' },
         ] as const
-      ).map(({ load, title, label, icon }) => (
-        <BrowseSection key={label} title={title} icon={icon}>
+      ).map(({ load, title, label, icon, sort }) => (
+        <BrowseSection key={label} title={title} icon={icon} more={<SeeAllLink href={`/${lang}/merchant?sort=${sort}`} section={label} />}>
           <SectionState
             status={load.status}
             error={errorOf(load)}
@@ -110,7 +110,11 @@ export default function HomeSections({ lang }: { lang: Locale }) {
         </BrowseSection>
       ))}
 
-      <BrowseSection title={<Trans>New profiles</Trans>} icon="clock">
+      <BrowseSection
+        title={<Trans>New profiles</Trans>}
+        icon="clock"
+        more={<SeeAllLink href={`/${lang}/partner?sort=newest`} section={t`New profiles`} />}
+      >
         <SectionState
           status={profiles.status}
           error={errorOf(profiles)}

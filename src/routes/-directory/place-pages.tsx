@@ -13,6 +13,8 @@ import { PlaceScreen } from './place-screen';
 const regionRoute = getRouteApi('/$lang/$region/');
 const cityRoute = getRouteApi('/$lang/$region/$city/');
 const citySourceRoute = getRouteApi('/$lang/$region/$city/$source');
+const allMerchantsRoute = getRouteApi('/$lang/merchant/');
+const allPartnersRoute = getRouteApi('/$lang/partner/');
 
 export function RegionPage() {
   const { lang, region } = regionRoute.useParams();
@@ -66,6 +68,44 @@ export function CitySourcePage() {
       search={search}
       onSearch={(next) => void navigate({ search: next, replace: true, resetScroll: false })}
       tabHref={(tab) => placeHref(lang, region, city, tab)}
+    />
+  );
+}
+
+/**
+ * /{lang}/merchant and /{lang}/partner: every venue or profile, in every place, with the same sort and filters as a
+ * place page (the "See all" of the home page's sections, e.g. /en/merchant?sort=newest).
+ */
+export function AllMerchantsPage() {
+  const { lang } = allMerchantsRoute.useParams();
+  const search = allMerchantsRoute.useSearch();
+  const navigate = allMerchantsRoute.useNavigate();
+  return (
+    <PlaceScreen
+      key={lang}
+      lang={lang as Locale}
+      place={null}
+      source="merchant"
+      search={search}
+      onSearch={(next) => void navigate({ search: next, replace: true, resetScroll: false })}
+      tabHref={(tab) => `/${lang}/${tab}${search.sort ? `?sort=${search.sort}` : ''}`}
+    />
+  );
+}
+
+export function AllPartnersPage() {
+  const { lang } = allPartnersRoute.useParams();
+  const search = allPartnersRoute.useSearch();
+  const navigate = allPartnersRoute.useNavigate();
+  return (
+    <PlaceScreen
+      key={lang}
+      lang={lang as Locale}
+      place={null}
+      source="partner"
+      search={search}
+      onSearch={(next) => void navigate({ search: next, replace: true, resetScroll: false })}
+      tabHref={(tab) => `/${lang}/${tab}${search.sort ? `?sort=${search.sort}` : ''}`}
     />
   );
 }

@@ -14,8 +14,9 @@ import { EmptyState } from '@/ui/directory/listing-list';
 import { AppLink } from '@/ui/kit/link';
 import { PlacePage } from '@/ui/directory/place-page';
 import { useAppSystem } from '../-app/app-context';
+import { directoryOf, type PlaceContext } from './directory-data';
+import { useLoad } from './use-load';
 import { useDocumentTitle } from '../-app/use-document-title';
-import type { PlaceContext } from './directory-data';
 import type { ListingSearch } from './filter-params';
 import { LIST_PAGE_SIZE, ListingFeed } from './listing-feed';
 import { listingHref, placeHref, useListingDictionaries } from './listing-links';
@@ -30,7 +31,8 @@ const AGE_RANGES: readonly [number, number][] = [
 
 export interface PlaceScreenProps {
   lang: Locale;
-  place: PlaceContext;
+  /** The region or city; null lists every place ("See all" of the home page's sections). */
+  place: PlaceContext | null;
   source: ListingSource;
   search: ListingSearch;
   /** Replaces the list's filters (the route navigates with them as search params). */
@@ -40,8 +42,8 @@ export interface PlaceScreenProps {
 }
 
 /** The filters the list call takes for this source, from the search params (only those of this source). */
-function queryOf(source: ListingSource, place: PlaceContext, search: ListingSearch): Record<string, unknown> {
-  const where = { region_slug: place.region.slug, ...(place.city ? { city_slug: place.city.slug } : {}) };
+function queryOf(source: ListingSource, place: PlaceContext | null, search: ListingSearch): Record<string, unknown> {
+  const where = place ? { region_slug: place.region.slug, ...(place.city ? { city_slug: place.city.slug } : {}) } : {};
   const pick = (keys: (keyof ListingSearch)[]) =>
     Object.fromEntries(keys.filter((key) => search[key] !== undefined).map((key) => [key, search[key]]));
   return source === 'merchant'
@@ -58,8 +60,13 @@ export function PlaceScreen({ lang, place, source, search, onSearch, tabHref }: 
   const system = useAppSystem();
   const dictionaries = useListingDictionaries(system, lang);
   const names = useMemo(() => dictionaryNames(dictionaries.data), [dictionaries.data]);
-  const { region, city, cities } = place;
-  const title = city?.name ?? region.name;
+  const region = place?.region;
+  const city = place?.city;
+  // Every place: the cards name their city, from the directory's geography.
+  const geography = useLoad(() => (place ? Promise.resolve(null) : directoryOf(system).geography(lang)));
+  const cities = useMemo(() => place?.cities ?? geography.data?.cities ?? [], [place, geography.data]);
+  const everywhereTitle = source === 'merchant' ? t`All venues` : t`All profiles`;
+  const title = city?.name ?? region?.name ?? everywhereTitle;
   useDocumentTitle(title);
 
   const cityNames = useMemo(() => new Map(cities.map((c) => [c.id, c.name])), [cities]);
@@ -131,6 +138,7 @@ export function PlaceScreen({ lang, place, source, search, onSearch, tabHref }: 
   const reset = () => onSearch(search.sort ? { sort: search.sort } : {});
 
   const query = { ...queryOf(source, place, search), limit: LIST_PAGE_SIZE };
+  const listTitle = !region ? everywhereTitle : source === 'merchant' ? t`Venues in ${title}` : t`Profiles in ${title}`;
   const filtered = fields.some((field) => !field.required && field.value !== '');
   const empty = (
     <EmptyState
@@ -159,11 +167,11 @@ export function PlaceScreen({ lang, place, source, search, onSearch, tabHref }: 
   return (
     <PlacePage
       title={title}
-      subtitle={city ? region.name : <Plural value={cities.length} one="# city" other="# cities" />}
-      backHref={city ? placeHref(lang, region.slug) : `/${lang}/search`}
-      listTitle={source === 'merchant' ? t`Venues in ${title}` : t`Profiles in ${title}`}
+      subtitle={!region ? undefined : city ? region.name : <Plural value={cities.length} one="# city" other="# cities" />}
+      backHref={!region ? `/${lang}` : city ? placeHref(lang, region.slug) : `/${lang}/search`}
+      listTitle={listTitle}
       cities={
-        city
+        city || !region
           ? undefined
           : cities.map((c) => ({ key: c.slug, href: placeHref(lang, region.slug, c.slug), label: c.name }))
       }
@@ -179,7 +187,7 @@ export function PlaceScreen({ lang, place, source, search, onSearch, tabHref }: 
       <ListingFeed
         key={source}
         query={query}
-        label={source === 'merchant' ? t`Venues in ${title}` : t`Profiles in ${title}`}
+        label={listTitle}
         fetchPage={({ query: q, cursor }, signal) => {
           const payload = { ...(q as object), ...(cursor ? { cursor } : {}) };
           return source === 'merchant'

@@ -34,6 +34,19 @@ export function BrowseSection({ title, icon, more, children }: BrowseSectionProp
   );
 }
 
+/**
+ * A section's "See all" link. Its accessible name names the section ("See all: New venues"), so the page's several
+ * "See all" links are told apart by screen readers.
+ */
+export function SeeAllLink({ href, section }: { href: string; section: string }) {
+  const { t } = useLingui();
+  return (
+    <AppLink className="text-link" href={href} aria-label={t`See all: ${section}`}>
+      {t({ message: 'See all', context: 'link after a section title, to the page listing everything' })}
+    </AppLink>
+  );
+}
+
 export interface SectionStateProps {
   status: 'loading' | 'ready' | 'error';
   /** The failure, already translated. */
