@@ -1,10 +1,13 @@
 import { fileURLToPath } from 'node:url';
+import babel from '@rolldown/plugin-babel';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // Components under test (src/**/*.test.tsx) use Lingui's macros, compiled as in the app build.
+  plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'], include: [/\/src\/ui\/.*\.tsx$/] })],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
-    include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts', 'tests/unit/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 60_000,
