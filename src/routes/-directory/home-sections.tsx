@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { memo, useMemo } from 'react';
+import { memo, useDeferredValue, useMemo } from 'react';
 import * as cityCalls from '@/contract/calls/city';
 import * as merchantCalls from '@/contract/calls/merchant';
 import * as partnerCalls from '@/contract/calls/partner';
@@ -26,12 +26,21 @@ export default function HomeSections({ lang }: { lang: Locale }) {
   const system = useAppSystem();
   const { t, i18n } = useLingui();
   const directory = directoryOf(system);
-  const hot = useLoad((signal) => system.api.call(cityCalls.hot, {}, { signal }));
-  const geography = useLoad(() => directory.geography(lang));
-  const newest = useLoad((signal) => system.api.call(merchantCalls.list, { sort: 'newest', limit: HOME_LISTINGS }, { signal }));
-  const popular = useLoad((signal) => system.api.call(merchantCalls.list, { sort: 'popular', limit: HOME_LISTINGS }, { signal }));
-  const profiles = useLoad((signal) => system.api.call(partnerCalls.list, { sort: 'newest', limit: HOME_LISTINGS }, { signal }));
-  const names = useListingNames(system, lang);
+  // Each answer is rendered at transition priority (useDeferredValue): React renders it in slices between which
+  // the browser can answer a tap, instead of one long task per answer on a phone's CPU. Status and data are
+  // deferred together, so a section never shows "ready" without its data.
+  const hot = useDeferredValue(useLoad((signal) => system.api.call(cityCalls.hot, {}, { signal })));
+  const geography = useDeferredValue(useLoad(() => directory.geography(lang)));
+  const newest = useDeferredValue(
+    useLoad((signal) => system.api.call(merchantCalls.list, { sort: 'newest', limit: HOME_LISTINGS }, { signal })),
+  );
+  const popular = useDeferredValue(
+    useLoad((signal) => system.api.call(merchantCalls.list, { sort: 'popular', limit: HOME_LISTINGS }, { signal })),
+  );
+  const profiles = useDeferredValue(
+    useLoad((signal) => system.api.call(partnerCalls.list, { sort: 'newest', limit: HOME_LISTINGS }, { signal })),
+  );
+  const names = useDeferredValue(useListingNames(system, lang));
   const cityNames = useCityNames(geography.data);
   const searchLink = (
     <AppLink className="button button--secondary" href={`/${lang}/search`}>
