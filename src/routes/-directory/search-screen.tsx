@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
@@ -14,21 +14,16 @@ import { directoryOf } from './directory-data';
 import { listingHref, placeHref, useCityNames } from './listing-links';
 import { useLoad } from './use-load';
 
-/** The page of /{lang}/search (route: $lang/search.tsx): the search machine bound to the search page's ui. */
-const searchRoute = getRouteApi('/$lang/search');
-
-export function SearchRoutePage() {
-  const { lang } = searchRoute.useParams();
-  const { q } = searchRoute.useSearch();
-  // A new language is a new page (names in results, history and popular cities are in the old one).
-  return <SearchScreen key={lang} lang={lang as Locale} q={q ?? ''} />;
-}
 
 /** How long the keyword rests before it is written to the URL (one history entry replaced, not one per key). */
 const URL_SYNC_MS = 400;
 
-function SearchScreen({ lang, q }: { lang: Locale; q: string }) {
-  const initialKeyword = useRef(q).current;
+/**
+ * The search machine bound to the search page's ui (loaded by search-route.tsx). `typed` is what was typed into
+ * the page's box before this screen arrived: it starts the search instead of `q`.
+ */
+export function SearchScreen({ lang, q, typed = null }: { lang: Locale; q: string; typed?: string | null }) {
+  const initialKeyword = useRef(typed ?? q).current;
   const { t, i18n } = useLingui();
   const system = useAppSystem();
   const navigate = useNavigate();
@@ -57,16 +52,18 @@ function SearchScreen({ lang, q }: { lang: Locale; q: string }) {
 
   // The keyword lives in the URL (?q=), so a search can be shared and survives a reload: written once typing
   // rests, replacing the entry; a ?q= that changes otherwise (back, forward, a link) is typed into the search.
+  // Not while a picked place is being recorded: the page is about to leave, and a late write would bring it back.
   const written = useRef(q);
+  const leaving = snapshot.hasTag('navigating');
   useEffect(() => {
     const keyword = context.keyword.trim();
-    if (keyword === written.current) return;
+    if (leaving || keyword === written.current) return;
     const timer = setTimeout(() => {
       written.current = keyword;
       void navigate({ to: '/$lang/search', params: { lang }, search: { q: keyword || undefined }, replace: true });
     }, URL_SYNC_MS);
     return () => clearTimeout(timer);
-  }, [context.keyword, lang, navigate]);
+  }, [context.keyword, lang, navigate, leaving]);
   useEffect(() => {
     if (q === written.current) return;
     written.current = q;
@@ -147,7 +144,7 @@ function SearchScreen({ lang, q }: { lang: Locale; q: string }) {
         chips: (hot.data ?? []).map(cityChip),
       }}
       onPickCity={pickCity}
-      leaving={snapshot.hasTag('navigating')}
+      leaving={leaving}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { useDeferredValue } from 'react';
 import type { VisitReport } from '@/contract/calls/feedback';
 import type { Locale } from '@/contract/enums';
 import { selectIsLoggedIn } from '@/machines/account/session.machine';
@@ -9,7 +10,7 @@ import { dictionaryNames, namesOf } from '@/ui/directory/directory-names';
 import { ListingIcon } from '@/ui/directory/listing-icons';
 import { AppLink } from '@/ui/kit/link';
 import { MerchantDetailView, merchantImages } from '@/ui/directory/merchant-detail';
-import { VisitReportCard } from '@/ui/directory/visit-report-card';
+import { VisitReportCard, VisitReportList } from '@/ui/directory/visit-report-card';
 import { useAppSystem } from '../../../-app/app-context';
 import { useImageViewer } from '../../../-app/image-viewer';
 import { useDocumentTitle } from '../../../-app/use-document-title';
@@ -49,6 +50,9 @@ function MerchantPage() {
   const photoViewer = useImageViewer();
   const upgradeHref = useUpgradeHref(lang);
   useDocumentTitle(merchant.name);
+  // The page paints first; its visit reports (below the fold) follow in a render of their own at transition
+  // priority, so a phone's CPU does not run the whole page as one long task.
+  const reportsShown = useDeferredValue(true, false);
 
   const names = dictionaryNames(dicts);
   const typeName = names.merchant_type?.get(merchant.merchant_type) ?? null;
@@ -83,7 +87,9 @@ function MerchantPage() {
         }
         reports={
           <>
-            {reports === null ? (
+            {!reportsShown ? (
+              <VisitReportList reports={[]} status="loading" onOpenPhoto={openReportPhoto} onMore={() => {}} onRetry={() => {}} />
+            ) : reports === null ? (
               <p className="detail-muted">
                 <Trans>The visit reports could not be loaded.</Trans>
               </p>

@@ -1,0 +1,46 @@
+import { getRouteApi } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
+import type { Locale } from '@/contract/enums';
+import { SearchPage } from '@/ui/directory/search-page';
+
+/**
+ * The page of /{lang}/search (route: $lang/search.tsx). The search itself (search-screen.tsx) needs the search
+ * machine and the app system, so on a first visit it arrives a moment after the page: until then the page shows
+ * its own frame with the search box and the sections' skeletons (one light chunk, painted at once). What is
+ * typed meanwhile is kept and searched as soon as the search is there.
+ */
+const SearchScreen = lazy(() => import('./search-screen').then((m) => ({ default: m.SearchScreen })));
+
+const searchRoute = getRouteApi('/$lang/search');
+const noop = () => {};
+
+export function SearchRoutePage() {
+  const { lang } = searchRoute.useParams();
+  const { q } = searchRoute.useSearch();
+  const [typed, setTyped] = useState<string | null>(null);
+  const loading = { status: 'loading' as const, onRetry: noop };
+  return (
+    <Suspense
+      fallback={
+        <SearchPage
+          backHref={`/${lang}`}
+          initialText={typed ?? q ?? ''}
+          onType={setTyped}
+          onSubmit={noop}
+          keyword=""
+          searching={false}
+          results={null}
+          resultsFor=""
+          onRetrySearch={noop}
+          history={{ ...loading, entries: [], clearing: false, onClear: noop }}
+          hot={{ ...loading, chips: [] }}
+          onPickCity={noop}
+          leaving={false}
+        />
+      }
+    >
+      {/* A new language is a new page (names in results, history and popular cities are in the old one). */}
+      <SearchScreen key={lang} lang={lang as Locale} q={q ?? ''} typed={typed} />
+    </Suspense>
+  );
+}
