@@ -136,9 +136,10 @@ function pwa() {
  * these became chunks of a few hundred bytes each, every one an extra request and import on the first page.
  */
 const FIRST_PAINT_ROUTES = new Set<string>(['__root__', '/$lang', '/$lang/', '/']);
+const PLACE_ROUTES = new Set<string>(['/$lang/$region/', '/$lang/$region/$city/', '/$lang/$region/$city/$source']);
 
 const ROUTE_CONFIG_HELPERS =
-  /\/src\/(?:routes\/-(?:app\/guards|directory\/(?:filter-params|place-loaders)|listing\/(?:listing-id|dialog-search)|owner\/(?:owner-guards|owner-links))\.ts|contract\/(?:permissions|routes)\.ts|ui\/app\/not-found-page\.tsx)$/;
+  /\/src\/(?:routes\/-(?:app\/guards|directory\/(?:filter-params|place-loaders)|listing\/(?:listing-id|dialog-search)|owner\/(?:owner-guards|owner-links))\.ts|contract\/(?:permissions|routes)\.ts|routes\/-directory\/place-pending\.tsx|ui\/app\/not-found-page\.tsx)$/;
 function isRouteConfigModule(id: string): boolean {
   if (id.includes('?')) return false;
   return /\/src\/routes\/(?:[^/-][^/]*\/)*[^/-][^/]*\.tsx$/.test(id) || ROUTE_CONFIG_HELPERS.test(id);
@@ -183,7 +184,10 @@ export default defineConfig({
         // The routes of the first page (the locale layout with the app shell, and the home) stay in the entry: split
         // off, their chunks would be fetched only after the entry has run, one more round trip before the first
         // paint. Their own code is small; the home's sections are a lazy chunk of their own.
-        splitBehavior: ({ routeId }) => (FIRST_PAINT_ROUTES.has(routeId) ? [] : undefined),
+        // The place pages keep their pending skeleton (markup only) in the route configs: it is what a phone paints
+        // while the place is checked, and a chunk of its own would be fetched first.
+        splitBehavior: ({ routeId }) =>
+          FIRST_PAINT_ROUTES.has(routeId) ? [] : PLACE_ROUTES.has(routeId) ? [['component'], ['errorComponent'], ['notFoundComponent']] : undefined,
       },
     }),
     react(),

@@ -1,6 +1,7 @@
-import { createFileRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { regionSearch } from '../../-directory/filter-params';
 import { RegionPage } from '../../-directory/place-pages';
+import { PlacePending } from '../../-directory/place-pending';
 import { placeBeforeLoad } from '../../-directory/place-loaders';
 import { PlaceNotFound } from '../../-directory/place-not-found';
 
@@ -12,7 +13,7 @@ export const Route = createFileRoute('/$lang/$region/')({
   validateSearch: regionSearch,
   beforeLoad: placeBeforeLoad,
   // The list's skeleton while the place is checked (and, on a first visit, the app system loads).
-  pendingComponent: lazyRouteComponent(() => import('../../-directory/place-pending'), 'PlacePending'),
+  pendingComponent: PlacePending,
   pendingMs: 150,
   component: RegionPage,
   notFoundComponent: PlaceNotFound,

@@ -1,6 +1,7 @@
-import { createFileRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { listingSearch } from '../../../-directory/filter-params';
 import { CityPage } from '../../../-directory/place-pages';
+import { PlacePending } from '../../../-directory/place-pending';
 import { placeBeforeLoad } from '../../../-directory/place-loaders';
 import { PlaceNotFound } from '../../../-directory/place-not-found';
 
@@ -13,7 +14,7 @@ export const Route = createFileRoute('/$lang/$region/$city/')({
   validateSearch: listingSearch,
   beforeLoad: placeBeforeLoad,
   // The list's skeleton while the place is checked (and, on a first visit, the app system loads).
-  pendingComponent: lazyRouteComponent(() => import('../../../-directory/place-pending'), 'PlacePending'),
+  pendingComponent: PlacePending,
   pendingMs: 150,
   component: CityPage,
   notFoundComponent: PlaceNotFound,
