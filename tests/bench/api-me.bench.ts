@@ -1,5 +1,4 @@
 import { rmSync } from 'node:fs';
-import os from 'node:os';
 import Fastify from 'fastify';
 import type { CurrentUser } from '@/contract/calls/user';
 import * as userCalls from '@/contract/calls/user';
@@ -15,30 +14,40 @@ import {
   type Benchmark,
   benchDatabases,
   breakdownLine,
-  fmtMs,
-  fmtPercent,
-  fmtRate,
+  cpuBreakdownLine,
+  cpuPerRequestUs,
   fmtRatio,
+  fmtUs,
+  goalState,
   type LoadResult,
   type LoopResult,
   printTable,
   type RequestSpec,
+  RESULT_HEADER,
+  resultCells,
+  resultLegend,
   runLoad,
   runLoops,
 } from './lib';
 
 /**
- * POST /api/user/me on each database, three ways, in one process on one machine:
+ * POST /api/user/me on each database, three ways, the server in this process and the load generator in a child
+ * process (runLoad):
  *  (a) full stack: the real server (buildApp) on 127.0.0.1, every request a freshly sealed envelope carrying the
  *      session token of a registered user; every answer must be status 1 with the user's own data;
  *  (b) bare Fastify: a fresh instance with one POST /bare route returning a small JSON, same load settings;
  *  (c) in-process: findSession then currentUserOf on the server's own Kysely handle, no HTTP and no envelope,
  *      in as many concurrent async loops as (a) has connections;
- * plus, for the breakdown, (a)'s answer served canned (HTTP and envelope only, no session lookup).
- * Goal: (a) / (c) ≥ 0.70, i.e. HTTP + envelope + validation cost at most 30 % of the database-bound throughput.
+ * plus, for the breakdowns, (a)'s answer served canned (HTTP, envelope and schemas only, no session lookup) and a
+ * plain route of the same app that parses the same form but opens no envelope (the app's plumbing alone).
+ * Goals: (a) / (c) ≥ 0.70, i.e. HTTP + envelope + validation cost at most 30 % of the database-bound throughput;
+ * per request, the server process's CPU for (a) at most CPU_SUM_GOAL × (canned + (c)); the canned answer at least
+ * half of bare Fastify's throughput, and at most twice its CPU per request (the envelope's cost).
  */
 
 const GOAL = 0.7;
+/** Canned over bare Fastify, in throughput and in bare / canned CPU per request: the envelope's cost. */
+const ENVELOPE_GOAL = 0.5;
 const MIN_FULL_REQUESTS = 10_000;
 const DATABASES: readonly { kind: DatabaseKind; label: string }[] = [
   { kind: 'pglite', label: 'PGlite' },
@@ -64,6 +73,11 @@ async function benchDatabase(kind: DatabaseKind, label: string, env: BenchEnviro
     // without a session lookup, so a request costs the HTTP stack and the envelope but no database work.
     let canned: CurrentUser | null = null;
     app.api({ ...userCalls.me, path: 'bench/canned-me', auth: 'none' }, () => canned!);
+    // And the app's own plumbing without the API: a plain route of the same app (its hooks, body parser, headers
+    // and logger) that parses the same sealed form but opens nothing, so canned − plain is the API plugin's cost
+    // (envelope, schemas, session fields) and plain − bare the app's.
+    const plainReply = { status: 1, msg: 'ok', data: null };
+    app.post('/bench/plain', async () => plainReply);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
     const baseUrl = `http://127.0.0.1:${port}`;
@@ -81,14 +95,14 @@ async function benchDatabase(kind: DatabaseKind, label: string, env: BenchEnviro
     if (me.status !== 1) throw new Error(`user/me sanity call failed: ${me.msg}`);
     const user = me.data as { uuid: string; username: string };
 
-    /** A freshly sealed request per call; every answer must be this user's. */
-    const sealedMe = (fields: { token?: string }): RequestSpec => ({
+    /** A freshly sealed request per call; every answer must be status 1 and, unless `expectUser` is false, this user's. */
+    const sealedMe = (fields: { token?: string }, expectUser = true): RequestSpec => ({
       kind: 'sealed',
       aesKey: config.aesKey,
       signKey: config.signKey,
       client: 'pwa',
       payload: { oauth_id: raw.guestId, oauth_type: 'pwa', ...fields },
-      expectData: { uuid: user.uuid, username: user.username },
+      ...(expectUser ? { expectData: { uuid: user.uuid, username: user.username } } : {}),
     });
 
     // (a) full stack
@@ -138,40 +152,47 @@ async function benchDatabase(kind: DatabaseKind, label: string, env: BenchEnviro
       request: sealedMe({}),
     });
 
+    const plainResult = await runLoad({
+      url: `${baseUrl}/bench/plain`,
+      connections,
+      warmupS,
+      durationS,
+      request: sealedMe({}, false),
+    });
+
     const rows: Row[] = [
       { name: '(a) full stack  POST /api/user/me', result: full, unit: 'req/s' },
-      { name: '(a) full stack  the same answer canned: HTTP + envelope only', result: cannedResult, unit: 'req/s' },
+      { name: '(a) full stack  the same answer canned: HTTP + envelope + schemas', result: cannedResult, unit: 'req/s' },
+      { name: '(a) full stack  a plain route of the app: the form parsed, no envelope', result: plainResult, unit: 'req/s' },
       { name: '(b) bare Fastify POST /bare', result: bareResult, unit: 'req/s' },
       { name: '(c) in-process findSession + currentUserOf', result: inProcess, unit: 'calls/s' },
     ];
     printTable(
       `${label} — ${connections} connections / loops, ${warmupS} s warm-up + ${durationS} s measured`,
-      ['benchmark', 'rate', 'unit', 'p50 ms', 'p99 ms', 'measured', 'errors', 'main busy', 'loadgen busy', 'CPU self', 'CPU others'],
-      rows.map(({ name, result, unit }) => [
-        name,
-        fmtRate(result.rate),
-        unit,
-        fmtMs(result.p50Ms),
-        fmtMs(result.p99Ms),
-        String(result.total),
-        String(result.errors),
-        fmtPercent(result.mainElu),
-        'generatorElu' in result ? fmtPercent(result.generatorElu) : '—',
-        fmtPercent(result.cpu.self),
-        fmtPercent(result.cpu.others),
-      ]),
+      ['benchmark', ...RESULT_HEADER],
+      rows.map(({ name, result, unit }) => [name, ...resultCells(result, unit)]),
     );
     const fullOverInProcess = full.rate / inProcess.rate;
     console.log(`ratio full / bare        ${fmtRatio(full.rate / bareResult.rate)}`);
     console.log(`ratio full / in-process  ${fmtRatio(fullOverInProcess)}`);
     console.log(`goal: full / in-process ≥ ${GOAL.toFixed(2)} — ${fullOverInProcess >= GOAL ? 'met' : 'NOT met'}`);
     console.log(`breakdown: ${breakdownLine(cannedResult, inProcess, full, connections)}`);
+    console.log(cpuBreakdownLine(full, cannedResult, inProcess));
+    const rateRatio = cannedResult.rate / bareResult.rate;
+    const cpuRatio = cpuPerRequestUs(bareResult) / cpuPerRequestUs(cannedResult);
+    console.log(
+      `envelope cost: canned / bare throughput ${fmtRatio(rateRatio)} (goal ≥ ${ENVELOPE_GOAL.toFixed(2)}: ${goalState(rateRatio >= ENVELOPE_GOAL, rateRatio)}); ` +
+        `CPU per request bare / canned ${fmtUs(cpuPerRequestUs(bareResult))} / ${fmtUs(cpuPerRequestUs(cannedResult))} µs = ${fmtRatio(cpuRatio)} (goal ≥ ${ENVELOPE_GOAL.toFixed(2)}: ${goalState(cpuRatio >= ENVELOPE_GOAL, cpuRatio)})`,
+    );
+    console.log(
+      `envelope cost, split: canned ${fmtUs(cpuPerRequestUs(cannedResult))} µs = bare Fastify ${fmtUs(cpuPerRequestUs(bareResult))} µs` +
+        ` + the app's plumbing ${fmtUs(cpuPerRequestUs(plainResult) - cpuPerRequestUs(bareResult))} µs (plain route − bare)` +
+        ` + the API plugin ${fmtUs(cpuPerRequestUs(cannedResult) - cpuPerRequestUs(plainResult))} µs (canned − plain: envelope, schemas, session fields)`,
+    );
     if (full.total < MIN_FULL_REQUESTS) {
       console.log(`note: only ${full.total} full-stack requests measured (< ${MIN_FULL_REQUESTS}); raise BENCH_DURATION_S`);
     }
-    console.log('busy: event-loop utilisation while measuring (main = server or in-process loops; loadgen = autocannon thread).');
-    console.log(`CPU: share of all ${os.cpus().length} cores while measuring, this process vs. all other processes (${kind === 'postgres' ? "PostgreSQL's backends and " : ''}anything else running).`);
-    console.log('autocannon latencies have 1 ms resolution.');
+    for (const line of resultLegend(kind === 'postgres')) console.log(line);
     const disturbed = kind === 'pglite' ? rows.filter(({ result }) => result.cpu.others > 0.15) : [];
     if (disturbed.length > 0) {
       console.log(`warning: other processes used > 15 % of the CPU during ${disturbed.map((r) => r.name.split(' ')[0]).join(', ')}; those figures are disturbed`);
@@ -190,7 +211,7 @@ async function benchDatabase(kind: DatabaseKind, label: string, env: BenchEnviro
 
 export const apiMeBenchmark: Benchmark = {
   name: 'api-me',
-  title: 'POST /api/user/me: full stack vs bare Fastify vs in-process database lookups',
+  title: 'POST /api/user/me: full stack vs bare Fastify vs in-process database lookups, throughput and server CPU per request',
   async run(env) {
     let errors = 0;
     for (const { kind, label } of benchDatabases(DATABASES)) errors += await benchDatabase(kind, label, env);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { CompiledQuery, createQueryId, type Kysely, type RootOperationNode } from 'kysely';
 import { SEARCH_HITS_MAX } from '@/contract/calls/city';
+import * as cityCalls from '@/contract/calls/city';
 import * as merchantCalls from '@/contract/calls/merchant';
 import { LIST_LIMIT_DEFAULT } from '@/contract/shapes';
 import { buildApp } from '../../server/app';
@@ -26,13 +27,15 @@ import {
   type Benchmark,
   benchDatabases,
   breakdownLine,
+  cpuBreakdownLine,
   fmtMs,
-  fmtPercent,
-  fmtRate,
   fmtRatio,
   type LoadResult,
   type LoopResult,
   printTable,
+  RESULT_HEADER,
+  resultCells,
+  resultLegend,
   runLoad,
   runLoops,
 } from './lib';
@@ -41,14 +44,17 @@ import {
  * The directory's two hot reads with BENCH_LISTINGS (100 000) generated listings, on each database:
  *  (a) merchant/list of one city (Tokyo), newest first, first page — the city page;
  *  (b) city/search with a keyword — the search page (places, merchants and partners in one call);
- * each through the full stack (the real server on 127.0.0.1, a freshly sealed guest envelope per request) and
- * in-process (the same repository and mapper functions the handlers call, on the server's own Kysely handle, in
- * as many concurrent loops as there are connections). 50 connections unless BENCH_CONNECTIONS says otherwise.
- * For the breakdown, (a)'s answer is also served canned through the full stack (HTTP and envelope, no database):
- * the sum of the canned cost and the in-process cost bounds what (a) can reach on one server thread.
+ * each through the full stack (the real server on 127.0.0.1 in this process, a freshly sealed guest envelope per
+ * request from the load generator's child process) and in-process (the same repository and mapper functions the
+ * handlers call, on the server's own Kysely handle, in as many concurrent loops as there are connections). 50
+ * connections unless BENCH_CONNECTIONS says otherwise. Each answer is also served canned through the full stack
+ * (HTTP, envelope and schemas, no database): the sum of the canned cost and the in-process cost bounds what the
+ * full stack can reach on one server thread, and per request the server process's CPU for the full stack should
+ * stay within CPU_SUM_GOAL × (canned + in-process).
  *
- * Goals: full / in-process ≥ 0.70; p99 ≤ 50 ms on PostgreSQL; no errors. The plans of the queries behind (a) and
- * (b) are printed (EXPLAIN ANALYZE) so a slow one shows which index it did or did not use.
+ * Goals: full / in-process ≥ 0.70; p99 ≤ 50 ms on PostgreSQL; full-stack CPU ≤ CPU_SUM_GOAL × its parts; no
+ * errors. The plans of the queries behind (a) and (b) are printed (EXPLAIN ANALYZE) so a slow one shows which
+ * index it did or did not use.
  */
 
 const RATIO_GOAL = 0.7;
@@ -80,8 +86,8 @@ async function listCityNewest(db: Kysely<Database>): Promise<number> {
   return (await cityNewestPage(db)).list.length;
 }
 
-/** The search page's work, as city/search's handler does it (guest viewer, no region). */
-async function searchEverything(db: Kysely<Database>): Promise<number> {
+/** The search page's answer, as city/search's handler builds it (guest viewer, no region). */
+async function searchPage(db: Kysely<Database>) {
   const { regionId } = await placeFilterOf(db, undefined, undefined);
   const [places, merchants, partners] = await Promise.all([
     searchPlaces(db, SEARCH_KEYWORD, 'en'),
@@ -89,7 +95,13 @@ async function searchEverything(db: Kysely<Database>): Promise<number> {
     searchPartners(db, SEARCH_KEYWORD, regionId, SEARCH_HITS_MAX),
   ]);
   const [merchantCards, partnerCards] = await Promise.all([merchantSummaries(db, merchants, null), partnerSummaries(db, partners, null)]);
-  return places.regions.length + places.cities.length + merchantCards.length + partnerCards.length;
+  return { regions: places.regions, cities: places.cities, merchants: merchantCards, partners: partnerCards };
+}
+
+/** The search page's work, as city/search's handler does it: the number of hits. */
+async function searchEverything(db: Kysely<Database>): Promise<number> {
+  const page = await searchPage(db);
+  return page.regions.length + page.cities.length + page.merchants.length + page.partners.length;
 }
 
 /** Runs `work` once on a handle that records every query, then prints each query's EXPLAIN ANALYZE. */
@@ -133,10 +145,13 @@ async function benchDatabase(kind: DatabaseKind, label: string, env: BenchEnviro
   try {
     app = await buildApp(config); // migrates and seeds the reference data; logger from config.logLevel: 'silent'
     const db = app.db;
-    // For the breakdown only, on this benchmark's own server: the city page's answer, built once and then sent
-    // as is, so a request costs the HTTP stack and the envelope (open, check, seal) but no database work.
-    let canned: Awaited<ReturnType<typeof cityNewestPage>> | null = null;
-    app.api({ ...merchantCalls.list, path: 'bench/canned-list' }, async () => (canned ??= await cityNewestPage(db)));
+    // For the breakdowns only, on this benchmark's own server: the city page's and the search page's answers, each
+    // built once and then sent as is, so a request costs the HTTP stack, the envelope (open, check, seal) and the
+    // payload schema but no database work.
+    let cannedListAnswer: Awaited<ReturnType<typeof cityNewestPage>> | null = null;
+    let cannedSearchAnswer: Awaited<ReturnType<typeof searchPage>> | null = null;
+    app.api({ ...merchantCalls.list, path: 'bench/canned-list' }, async () => (cannedListAnswer ??= await cityNewestPage(db)));
+    app.api({ ...cityCalls.search, path: 'bench/canned-search' }, async () => (cannedSearchAnswer ??= await searchPage(db)));
     const generated = await generateListings(db, { count, seed: 1, images: pool });
     console.log(`\n${label}: generated ${generated.merchants} merchants + ${generated.partners} partners in ${(generated.ms / 1000).toFixed(1)} s`);
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -174,6 +189,7 @@ async function benchDatabase(kind: DatabaseKind, label: string, env: BenchEnviro
     });
     const cannedList = await runLoad({ url: `${baseUrl}/api/bench/canned-list`, connections, warmupS, durationS, request: sealed({ ...LIST_PAYLOAD }) });
     const fullSearch = await runLoad({ url: `${baseUrl}/api/city/search`, connections, warmupS, durationS, request: sealed({ keyword: SEARCH_KEYWORD }) });
+    const cannedSearch = await runLoad({ url: `${baseUrl}/api/bench/canned-search`, connections, warmupS, durationS, request: sealed({ keyword: SEARCH_KEYWORD }) });
     const inProcessSearch = await runLoops({
       concurrency: connections,
       warmupS,
@@ -186,41 +202,29 @@ async function benchDatabase(kind: DatabaseKind, label: string, env: BenchEnviro
     const rows: Row[] = [
       { name: '(a) full stack  merchant/list city newest', result: fullList, unit: 'req/s' },
       { name: '(a) in-process  placeFilterOf + listPublicMerchants + merchantSummaries', result: inProcessList, unit: 'calls/s' },
-      { name: '(a) full stack  the same answer canned: HTTP + envelope only', result: cannedList, unit: 'req/s' },
+      { name: '(a) full stack  the same answer canned: HTTP + envelope + schemas', result: cannedList, unit: 'req/s' },
       { name: `(b) full stack  city/search "${SEARCH_KEYWORD}"`, result: fullSearch, unit: 'req/s' },
       { name: '(b) in-process  searchPlaces + searchMerchants + searchPartners + summaries', result: inProcessSearch, unit: 'calls/s' },
+      { name: '(b) full stack  the same answer canned: HTTP + envelope + schemas', result: cannedSearch, unit: 'req/s' },
     ];
     printTable(
       `${label}, ${count} listings — ${connections} connections / loops, ${warmupS} s warm-up + ${durationS} s measured`,
-      ['benchmark', 'rate', 'unit', 'p50 ms', 'p99 ms', 'measured', 'errors', 'main busy', 'loadgen busy', 'CPU self', 'CPU others'],
-      rows.map(({ name, result, unit }) => [
-        name,
-        fmtRate(result.rate),
-        unit,
-        fmtMs(result.p50Ms),
-        fmtMs(result.p99Ms),
-        String(result.total),
-        String(result.errors),
-        fmtPercent(result.mainElu),
-        'generatorElu' in result ? fmtPercent(result.generatorElu) : '—',
-        fmtPercent(result.cpu.self),
-        fmtPercent(result.cpu.others),
-      ]),
+      ['benchmark', ...RESULT_HEADER],
+      rows.map(({ name, result, unit }) => [name, ...resultCells(result, unit)]),
     );
-    for (const [name, full, inProcess] of [
-      ['(a) list', fullList, inProcessList],
-      ['(b) search', fullSearch, inProcessSearch],
+    for (const [name, full, inProcess, canned] of [
+      ['(a) list', fullList, inProcessList, cannedList],
+      ['(b) search', fullSearch, inProcessSearch, cannedSearch],
     ] as const) {
       const ratio = full.rate / inProcess.rate;
       console.log(`${name}: full / in-process ${fmtRatio(ratio)} (goal ≥ ${RATIO_GOAL.toFixed(2)}: ${ratio >= RATIO_GOAL ? 'met' : 'NOT met'})`);
       if (kind === 'postgres') {
-        console.log(`${name}: full-stack p99 ${fmtMs(full.p99Ms)} ms (goal ≤ ${P99_GOAL_MS} ms: ${full.p99Ms <= P99_GOAL_MS ? 'met' : 'NOT met'})`);
+        console.log(`${name}: full-stack p50 ${fmtMs(full.p50Ms)} ms, p99 ${fmtMs(full.p99Ms)} ms (goal p99 ≤ ${P99_GOAL_MS} ms: ${full.p99Ms <= P99_GOAL_MS ? 'met' : 'NOT met'})`);
       }
+      console.log(`${name}: ${cpuBreakdownLine(full, canned, inProcess)}`);
     }
     console.log(`(a) breakdown: ${breakdownLine(cannedList, inProcessList, fullList, connections)}`);
-    console.log('busy: event-loop utilisation while measuring (main = server or in-process loops; loadgen = autocannon thread).');
-    console.log(`CPU: share of all ${os.cpus().length} cores while measuring, this process vs. all other processes (${kind === 'postgres' ? "PostgreSQL's backends and " : ''}anything else running).`);
-    console.log('autocannon latencies have 1 ms resolution.');
+    for (const line of resultLegend(kind === 'postgres')) console.log(line);
     for (const { name, result } of rows) {
       for (const sample of result.errorSamples) console.log(`  error in ${name}: ${sample}`);
     }
@@ -234,7 +238,7 @@ async function benchDatabase(kind: DatabaseKind, label: string, env: BenchEnviro
 
 export const directoryBenchmark: Benchmark = {
   name: 'directory',
-  title: `merchant/list of a city and city/search over ${listingCount()} listings: full stack vs in-process`,
+  title: `merchant/list of a city and city/search over ${listingCount()} listings: full stack vs in-process vs canned, throughput and server CPU per request`,
   async run(env) {
     // One picture pool for both databases: listings only carry its URLs.
     const poolDir = mkdtempSync(path.join(os.tmpdir(), 'venuely-bench-pool-'));

@@ -1,19 +1,20 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, fork, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type EventLoopUtilization, performance } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
 import pg from 'pg';
 import { computeSign, openData, sealData, serverKeys } from '../../server/api/envelope';
 import { type PostgresCluster, startPostgresCluster } from '../support/postgres-cluster';
 
 /**
- * Helpers shared by every benchmark of `npm run bench`: the HTTP load runner (autocannon on a worker thread, so
- * the load generator does not share the server's event loop), the in-process loop runner, a scratch PostgreSQL
- * provider and a table printer.
+ * Helpers shared by every benchmark of `npm run bench`: the HTTP load runner (autocannon in a child process, so
+ * the load generator shares neither the server's event loop nor its process: `process.cpuUsage()` of this
+ * process is then the server's CPU alone), the in-process loop runner, a scratch PostgreSQL provider and a table
+ * printer.
  */
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -73,7 +74,7 @@ export interface Benchmark {
 export interface CpuPlacement {
   /** The server's main thread, which is also the in-process loops' thread. */
   measured: string;
-  /** PostgreSQL's processes and the load generator's thread. */
+  /** PostgreSQL's processes and the load generator's process. */
   others: string;
 }
 
@@ -106,6 +107,16 @@ export function applyCpuPlacement(placement: CpuPlacement): boolean {
   if (!pinThisThread(placement.measured)) return false;
   placementInUse = placement;
   return true;
+}
+
+/** Pins every thread of this process (the load generator's, at its start); false when that is not possible here. */
+export function pinThisProcess(cpus: string): boolean {
+  try {
+    execFileSync('taskset', ['-a', '-p', '-c', cpus, String(process.pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Pins a process, its threads and its children (PostgreSQL's postmaster and the backends it has started). */
@@ -227,7 +238,7 @@ export type RequestSpec =
 export interface LoadJob {
   /** Full URL of the endpoint, e.g. http://127.0.0.1:1234/api/user/me. */
   url: string;
-  /** CPUs the load generator's thread is pinned to (see cpuPlacement); unset: wherever the scheduler puts it. */
+  /** CPUs the load generator's process is pinned to (see cpuPlacement); unset: wherever the scheduler puts it. */
   pinCpus?: string;
   connections: number;
   warmupS: number;
@@ -245,10 +256,12 @@ export interface LoadResult {
   durationS: number;
   /** Event-loop utilisation of the main thread (the server's, when it runs in this process) while measuring. */
   mainElu: number;
-  /** Event-loop utilisation of the load generator's thread while measuring (near 1: the generator is the limit). */
+  /** Event-loop utilisation of the load generator's main thread while measuring (near 1: the generator is the limit). */
   generatorElu: number;
-  /** CPU use while measuring. */
+  /** CPU use while measuring; `self` and `selfUs` are the server's, as it is the only work of this process then. */
   cpu: CpuShare;
+  /** The load generator process's share of all cores while measuring (not part of `cpu.others`). */
+  generatorCpu: number;
   /** Bad responses (HTTP status, envelope status or data) plus connection errors and timeouts, both phases. */
   errors: number;
   errorSamples: string[];
@@ -259,7 +272,7 @@ export interface ResponseCounters {
   samples: string[];
 }
 
-/** The autocannon request hooks for a spec; runs inside the load worker. */
+/** The autocannon request hooks for a spec; runs inside the load generator's process. */
 export function buildRequestHooks(spec: RequestSpec): { request: autocannon.Request; headers: Record<string, string>; counters: ResponseCounters } {
   const counters: ResponseCounters = { bad: 0, samples: [] };
   const reject = (why: string) => {
@@ -318,42 +331,55 @@ export function buildRequestHooks(spec: RequestSpec): { request: autocannon.Requ
   };
 }
 
-const WORKER_URL = new URL('./load-worker.ts', import.meta.url).href;
-const TSX_API_URL = import.meta.resolve('tsx/esm/api');
+const GENERATOR_PATH = fileURLToPath(new URL('./load-worker.ts', import.meta.url));
+const TSX_URL = import.meta.resolve('tsx');
+
+/** Messages from the load generator's process (load-worker.ts), in this order. */
+export type GeneratorMessage =
+  /** Warm-up done: the parent marks its CPU and answers `go` before the measured phase starts. */
+  | { measuring: true }
+  | { result: Omit<LoadResult, 'mainElu' | 'cpu' | 'generatorCpu'> & { generatorCpuUs: number } }
+  | { error: string };
 
 /**
- * Runs autocannon against `job.url` on a worker thread: a warm-up phase (counted for errors only), then the
- * measured phase. The worker registers tsx itself: Node 20 workers do not inherit `--import tsx`.
+ * Runs autocannon against `job.url` in a child process (load-worker.ts): a warm-up phase (counted for errors
+ * only), then the measured phase. The child waits for this process's `go` after the warm-up, so the CPU mark
+ * taken here precedes every measured request, and this process does nothing else than serving while it waits for
+ * the result: its `process.cpuUsage()` delta is the server's CPU for the requests the result counts (plus, at
+ * most, the last `connections` requests answered after autocannon stopped counting).
+ * The child is started with tsx explicitly (`--import`), not with this process's flags (--cpu-prof stays here), and
+ * gets the job as its argument.
  */
 export function runLoad(job: LoadJob): Promise<LoadResult> {
-  const boot = `import(${JSON.stringify(TSX_API_URL)}).then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL)}); })`;
   return new Promise((resolve, reject) => {
     const pinned: LoadJob = { ...job, pinCpus: job.pinCpus ?? placementInUse?.others };
-    const worker = new Worker(boot, { eval: true, workerData: pinned });
+    const child = fork(GENERATOR_PATH, [JSON.stringify(pinned)], { execArgv: ['--import', TSX_URL], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     let settled = false;
     let mainFrom: EventLoopUtilization | null = null;
     let cpuFrom: CpuMark | null = null;
-    type Message = { measuring?: true; result?: Omit<LoadResult, 'mainElu' | 'cpu'>; error?: string };
-    worker.on('message', (message: Message) => {
-      if (message.measuring) {
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      outcome();
+      if (child.connected) child.disconnect();
+    };
+    child.on('message', (message: GeneratorMessage) => {
+      if ('measuring' in message) {
         mainFrom = performance.eventLoopUtilization();
         cpuFrom = cpuMark();
+        child.send({ go: true });
         return;
       }
-      settled = true;
       const mainElu = mainFrom ? performance.eventLoopUtilization(mainFrom).utilization : Number.NaN;
-      const cpu = cpuFrom ? cpuSince(cpuFrom) : { machine: Number.NaN, self: Number.NaN, others: Number.NaN };
-      void worker.terminate();
-      if (message.result) resolve({ ...message.result, mainElu, cpu });
-      else reject(new Error(`load worker failed: ${message.error}`));
+      const cpu = cpuFrom ? cpuSince(cpuFrom) : NO_CPU;
+      if ('error' in message) return settle(() => reject(new Error(`load generator failed: ${message.error}`)));
+      const { generatorCpuUs, ...result } = message.result;
+      // The generator's share of the window, and what is left for the other processes (PostgreSQL, the machine).
+      const generatorCpu = Math.min(cpu.others, generatorCpuUs / 1000 / cpu.coreMs);
+      settle(() => resolve({ ...result, mainElu, cpu: { ...cpu, others: Math.max(0, cpu.others - generatorCpu) }, generatorCpu }));
     });
-    worker.once('error', (error) => {
-      settled = true;
-      reject(error);
-    });
-    worker.once('exit', (code) => {
-      if (!settled) reject(new Error(`load worker exited with code ${code} before reporting`));
-    });
+    child.once('error', (error) => settle(() => reject(error)));
+    child.once('exit', (code) => settle(() => reject(new Error(`load generator exited with code ${code} before reporting`))));
   });
 }
 
@@ -429,7 +455,7 @@ export async function runLoops(job: LoopJob): Promise<LoopResult> {
     p99Ms: percentile(latencies, 99),
     durationS: job.durationS,
     mainElu: (eluTo as EventLoopUtilization | null)?.utilization ?? Number.NaN,
-    cpu: (cpu as CpuShare | null) ?? { machine: Number.NaN, self: Number.NaN, others: Number.NaN },
+    cpu: (cpu as CpuShare | null) ?? NO_CPU,
     errors,
     errorSamples,
   };
@@ -467,15 +493,27 @@ export interface CpuShare {
   self: number;
   /** Everything else: other processes (PostgreSQL's backends included, when it is used). */
   others: number;
+  /** CPU time of this process (all its threads, user + system) over the window, in microseconds. */
+  selfUs: number;
+  /** Time of all cores over the window (wall time × cores), in milliseconds: the denominator of the shares. */
+  coreMs: number;
 }
+
+const NO_CPU: CpuShare = { machine: Number.NaN, self: Number.NaN, others: Number.NaN, selfUs: Number.NaN, coreMs: Number.NaN };
 
 export function cpuSince(from: CpuMark): CpuShare {
   const now = cpuMark();
   const totalMs = now.totalMs - from.totalMs;
-  if (totalMs <= 0) return { machine: Number.NaN, self: Number.NaN, others: Number.NaN };
+  const selfUs = now.self.user - from.self.user + now.self.system - from.self.system;
+  if (totalMs <= 0) return { ...NO_CPU, selfUs };
   const machine = 1 - (now.idleMs - from.idleMs) / totalMs;
-  const self = Math.min(machine, (now.self.user - from.self.user + now.self.system - from.self.system) / 1000 / totalMs);
-  return { machine, self, others: Math.max(0, machine - self) };
+  const self = Math.min(machine, selfUs / 1000 / totalMs);
+  return { machine, self, others: Math.max(0, machine - self), selfUs, coreMs: totalMs };
+}
+
+/** CPU microseconds of this process per request answered (or per loop call) in the measured window. */
+export function cpuPerRequestUs(result: { cpu: CpuShare; total: number }): number {
+  return result.total > 0 ? result.cpu.selfUs / result.total : Number.NaN;
 }
 
 /** Share of all cores busy over `ms`, before anything runs: figures taken on a busy machine are low. */
@@ -512,6 +550,59 @@ export function breakdownLine(canned: { rate: number }, inProcess: { rate: numbe
   );
 }
 
+/** Goal of the CPU breakdown: the full stack may cost the server's process at most this much more than its parts. */
+export const CPU_SUM_GOAL = 1.25;
+
+/**
+ * The CPU breakdown of a full-stack figure, from the server process's CPU alone: `canned` is the HTTP stack, the
+ * envelope and the schemas without database work, `inProcess` the database work (and, on PGlite, the database
+ * itself) without HTTP. The full stack should cost no more than their sum plus CPU_SUM_GOAL's margin.
+ */
+export function cpuBreakdownLine(full: { cpu: CpuShare; total: number }, canned: { cpu: CpuShare; total: number }, inProcess: { cpu: CpuShare; total: number }): string {
+  const fullUs = cpuPerRequestUs(full);
+  const sumUs = cpuPerRequestUs(canned) + cpuPerRequestUs(inProcess);
+  const ratio = fullUs / sumUs;
+  return (
+    `server CPU per request: full stack ${fmtUs(fullUs)} µs; canned ${fmtUs(cpuPerRequestUs(canned))} µs + in-process ${fmtUs(cpuPerRequestUs(inProcess))} µs = ${fmtUs(sumUs)} µs; ` +
+    `full / (canned + in-process) ${fmtRatio(ratio)} (goal ≤ ${CPU_SUM_GOAL.toFixed(2)}: ${goalState(ratio <= CPU_SUM_GOAL, ratio)})`
+  );
+}
+
+/** 'met' or 'NOT met', or '—' when the figure could not be measured. */
+export const goalState = (met: boolean, figure: number) => (Number.isFinite(figure) ? (met ? 'met' : 'NOT met') : '—');
+
+/** The header and cells every benchmark table shares (load results and loop results alike). */
+export const RESULT_HEADER = ['rate', 'unit', 'p50 ms', 'p99 ms', 'measured', 'errors', 'main busy', 'loadgen busy', 'CPU µs/req', 'CPU self', 'CPU loadgen', 'CPU others'];
+
+export function resultCells(result: LoadResult | LoopResult, unit: string): string[] {
+  const load = 'generatorElu' in result ? result : null;
+  return [
+    fmtRate(result.rate),
+    unit,
+    fmtMs(result.p50Ms),
+    fmtMs(result.p99Ms),
+    String(result.total),
+    String(result.errors),
+    fmtPercent(result.mainElu),
+    load ? fmtPercent(load.generatorElu) : '—',
+    fmtUs(cpuPerRequestUs(result)),
+    fmtPercent(result.cpu.self),
+    load ? fmtPercent(load.generatorCpu) : '—',
+    fmtPercent(result.cpu.others),
+  ];
+}
+
+/** The legend printed under every table. */
+export function resultLegend(postgres: boolean): string[] {
+  return [
+    'busy: event-loop utilisation while measuring (main = server or in-process loops; loadgen = the autocannon process).',
+    'CPU µs/req: CPU time of this process (the server, or the in-process loops; no load generator runs in it) over the measured window, per request answered or call completed in it.',
+    `CPU self / loadgen / others: share of all ${os.cpus().length} cores while measuring: this process, the load generator's process, all other processes (${postgres ? "PostgreSQL's backends and " : ''}anything else running).`,
+    'autocannon latencies have 1 ms resolution.',
+  ];
+}
+
+export const fmtUs = (n: number) => (Number.isFinite(n) ? n.toFixed(n < 100 ? 1 : 0) : '—');
 export const fmtRate = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '—');
 export const fmtMs = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '—');
 export const fmtPercent = (n: number) => (Number.isFinite(n) ? `${(n * 100).toFixed(0)} %` : '—');

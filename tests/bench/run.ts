@@ -33,7 +33,7 @@ async function main(): Promise<number> {
   process.once('exit', () => postgres.killNow());
   const cpus = os.cpus();
   console.log(`node ${process.version}, ${os.platform()} ${os.arch()}, ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}`);
-  console.log(`PostgreSQL: ${postgres.describe()}; load generator: autocannon on a worker thread`);
+  console.log(`PostgreSQL: ${postgres.describe()}; load generator: autocannon in a child process (the bench process's CPU time is the server's alone)`);
   console.log(
     placement
       ? `CPU placement: the server's (and the in-process loops') main thread alone on CPU ${placement.measured}; PostgreSQL and the load generator on CPU ${placement.others} (BENCH_PIN=0: no pinning)`
