@@ -109,6 +109,23 @@ export function applyCpuPlacement(placement: CpuPlacement): boolean {
   return true;
 }
 
+/**
+ * Runs `work` with this thread, and so every process it starts meanwhile, free to use every CPU, then pins it back:
+ * for benchmarks that measure a browser and a server as a user's machine would run them (Lighthouse), not one
+ * thread against its load.
+ */
+export async function onAllCpus<T>(work: () => Promise<T>): Promise<T> {
+  const placement = placementInUse;
+  if (!placement) return work();
+  // os.cpus(), not availableParallelism(): the latter counts only the CPUs this pinned thread may use.
+  pinThisThread(`0-${os.cpus().length - 1}`);
+  try {
+    return await work();
+  } finally {
+    pinThisThread(placement.measured);
+  }
+}
+
 /** Pins every thread of this process (the load generator's, at its start); false when that is not possible here. */
 export function pinThisProcess(cpus: string): boolean {
   try {

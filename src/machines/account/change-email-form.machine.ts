@@ -1,12 +1,8 @@
-import { createSubmitFormMachine } from "../app/submit-form.machine";
-import type { z } from "zod";
-import type { ResponseOf } from "@/contract/call";
-import { setting } from "@/contract/calls/account";
-import {
-  validateFields,
-  type FieldErrors,
-  type FormValues,
-} from "../app/form-validation";
+import { createSubmitFormMachine } from '../app/submit-form.machine';
+import type { z } from 'zod';
+import type { ResponseOf } from '@/contract/call';
+import { setting } from '@/contract/calls/account';
+import { validateFields, type FieldErrors, type FormValues } from '../app/form-validation';
 
 /**
  * The change-email form (/member/setup/change-email): one e-mail field (zod.string.email), sent with
@@ -15,7 +11,7 @@ import {
  * A taken address is refused by the server with its msg.
  */
 
-export const CHANGE_EMAIL_FIELDS = ["email"] as const;
+export const CHANGE_EMAIL_FIELDS = ['email'] as const;
 export type ChangeEmailField = (typeof CHANGE_EMAIL_FIELDS)[number];
 export type ChangeEmailPayload = z.output<typeof setting.payload>;
 export type ChangeEmailResult = ResponseOf<typeof setting>;
@@ -27,12 +23,8 @@ export function validateChangeEmail(
   return validateFields(setting.payload, values, fields);
 }
 
-export const changeEmailFormMachine = createSubmitFormMachine<
-  ChangeEmailField,
-  ChangeEmailPayload,
-  ChangeEmailResult
->({
-  id: "changeEmailForm",
+export const changeEmailFormMachine = createSubmitFormMachine<ChangeEmailField, ChangeEmailPayload, ChangeEmailResult>({
+  id: 'changeEmailForm',
   fields: CHANGE_EMAIL_FIELDS,
   validate: (values) => validateChangeEmail(values),
   // Trimmed, lower-case; only the e-mail is sent, not the nickname.

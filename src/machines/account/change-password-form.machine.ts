@@ -1,13 +1,8 @@
-import { createSubmitFormMachine } from "../app/submit-form.machine";
-import type { z } from "zod";
-import type { ResponseOf } from "@/contract/call";
-import { changePassword } from "@/contract/calls/user";
-import {
-  confirmationError,
-  validateFields,
-  type FieldErrors,
-  type FormValues,
-} from "../app/form-validation";
+import { createSubmitFormMachine } from '../app/submit-form.machine';
+import type { z } from 'zod';
+import type { ResponseOf } from '@/contract/call';
+import { changePassword } from '@/contract/calls/user';
+import { confirmationError, validateFields, type FieldErrors, type FormValues } from '../app/form-validation';
 
 /**
  * The change-password form (/member/setup/change-password): the current password (required), a new one (at
@@ -17,11 +12,7 @@ import {
  * details { field: 'old_password', code: 'errors.password.wrong' } and lands on that field.
  */
 
-export const CHANGE_PASSWORD_FIELDS = [
-  "old_password",
-  "password",
-  "confirm",
-] as const;
+export const CHANGE_PASSWORD_FIELDS = ['old_password', 'password', 'confirm'] as const;
 export type ChangePasswordField = (typeof CHANGE_PASSWORD_FIELDS)[number];
 export type ChangePasswordPayload = z.output<typeof changePassword.payload>;
 export type ChangePasswordResult = ResponseOf<typeof changePassword>;
@@ -34,11 +25,10 @@ export function validateChangePassword(
   const errors: FieldErrors<ChangePasswordField> = validateFields(
     changePassword.payload,
     values,
-    fields?.filter((field) => field !== "confirm"),
+    fields?.filter((field) => field !== 'confirm'),
   );
   const mismatch = confirmationError(values.confirm, values.password);
-  if (mismatch && (!fields || fields.includes("confirm")))
-    errors.confirm = mismatch;
+  if (mismatch && (!fields || fields.includes('confirm'))) errors.confirm = mismatch;
   return errors;
 }
 
@@ -47,7 +37,7 @@ export const changePasswordFormMachine = createSubmitFormMachine<
   ChangePasswordPayload,
   ChangePasswordResult
 >({
-  id: "changePasswordForm",
+  id: 'changePasswordForm',
   fields: CHANGE_PASSWORD_FIELDS,
   validate: (values) => validateChangePassword(values),
   // The object schema drops `confirm`.

@@ -1,12 +1,8 @@
-import { createSubmitFormMachine } from "../app/submit-form.machine";
-import type { z } from "zod";
-import type { ResponseOf } from "@/contract/call";
-import { sendResetPwdEmail } from "@/contract/calls/account";
-import {
-  validateFields,
-  type FieldErrors,
-  type FormValues,
-} from "../app/form-validation";
+import { createSubmitFormMachine } from '../app/submit-form.machine';
+import type { z } from 'zod';
+import type { ResponseOf } from '@/contract/call';
+import { sendResetPwdEmail } from '@/contract/calls/account';
+import { validateFields, type FieldErrors, type FormValues } from '../app/form-validation';
 
 /**
  * The forgot-password form (spec section 2, overlay 2; section 5): one e-mail field, validated before sending
@@ -16,7 +12,7 @@ import {
  * `authDialog.linkSent { email }`, which shows sent-link-success. Failure → editing with the server's msg.
  */
 
-export const FORGOT_PASSWORD_FIELDS = ["email"] as const;
+export const FORGOT_PASSWORD_FIELDS = ['email'] as const;
 export type ForgotPasswordField = (typeof FORGOT_PASSWORD_FIELDS)[number];
 export type ForgotPasswordPayload = z.output<typeof sendResetPwdEmail.payload>;
 export type ForgotPasswordResult = ResponseOf<typeof sendResetPwdEmail>;
@@ -33,7 +29,7 @@ export const forgotPasswordFormMachine = createSubmitFormMachine<
   ForgotPasswordPayload,
   ForgotPasswordResult
 >({
-  id: "forgotPasswordForm",
+  id: 'forgotPasswordForm',
   fields: FORGOT_PASSWORD_FIELDS,
   validate: (values) => validateForgotPassword(values),
   // Trimmed, lower-case. No second send: form.submit is not taken while the request runs.

@@ -1,13 +1,8 @@
-import { createSubmitFormMachine } from "../app/submit-form.machine";
-import type { z } from "zod";
-import type { ResponseOf } from "@/contract/call";
-import { newPwd } from "@/contract/calls/account";
-import {
-  confirmationError,
-  validateFields,
-  type FieldErrors,
-  type FormValues,
-} from "../app/form-validation";
+import { createSubmitFormMachine } from '../app/submit-form.machine';
+import type { z } from 'zod';
+import type { ResponseOf } from '@/contract/call';
+import { newPwd } from '@/contract/calls/account';
+import { confirmationError, validateFields, type FieldErrors, type FormValues } from '../app/form-validation';
 
 /**
  * The reset-password form (/reset-pwd, reached from the e-mailed link): a new password (at least 8 characters,
@@ -17,7 +12,7 @@ import {
  * or expired link is refused by the server: its msg shows as `serverError` (the token is no field of the form).
  */
 
-export const RESET_PASSWORD_FIELDS = ["password", "confirm"] as const;
+export const RESET_PASSWORD_FIELDS = ['password', 'confirm'] as const;
 export type ResetPasswordField = (typeof RESET_PASSWORD_FIELDS)[number];
 export type ResetPasswordPayload = z.output<typeof newPwd.payload>;
 export type ResetPasswordResult = ResponseOf<typeof newPwd>;
@@ -36,11 +31,10 @@ export function validateResetPassword(
   const errors: FieldErrors<ResetPasswordField> = validateFields(
     passwordSchema,
     values,
-    fields?.filter((field) => field === "password"),
+    fields?.filter((field) => field === 'password'),
   );
   const mismatch = confirmationError(values.confirm, values.password);
-  if (mismatch && (!fields || fields.includes("confirm")))
-    errors.confirm = mismatch;
+  if (mismatch && (!fields || fields.includes('confirm'))) errors.confirm = mismatch;
   return errors;
 }
 
@@ -50,7 +44,7 @@ export const resetPasswordFormMachine = createSubmitFormMachine<
   ResetPasswordResult,
   ResetPasswordInput
 >({
-  id: "resetPasswordForm",
+  id: 'resetPasswordForm',
   fields: RESET_PASSWORD_FIELDS,
   validate: (values) => validateResetPassword(values),
   // The token is no field of the form: a used or expired link comes back as the server's msg.

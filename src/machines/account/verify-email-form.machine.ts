@@ -1,7 +1,7 @@
-import { assign, fromPromise, not, setup, stateIn } from "xstate";
-import type { z } from "zod";
-import type { ResponseOf } from "@/contract/call";
-import { type sendEmailCode, validationEmail } from "@/contract/calls/account";
+import { assign, fromPromise, not, setup, stateIn } from 'xstate';
+import type { z } from 'zod';
+import type { ResponseOf } from '@/contract/call';
+import { type sendEmailCode, validationEmail } from '@/contract/calls/account';
 import {
   emptyValues,
   hasErrors,
@@ -12,7 +12,7 @@ import {
   type FormContext,
   type FormEvent,
   type FormValues,
-} from "../app/form-validation";
+} from '../app/form-validation';
 
 /**
  * The verify-email form (/member/setup/verify-email). Two parallel regions:
@@ -34,23 +34,19 @@ import {
  */
 export const RESEND_COOLDOWN_MS = 60_000;
 
-export const VERIFY_EMAIL_FIELDS = ["code"] as const;
+export const VERIFY_EMAIL_FIELDS = ['code'] as const;
 export type VerifyEmailField = (typeof VERIFY_EMAIL_FIELDS)[number];
 export type VerifyEmailPayload = z.output<typeof validationEmail.payload>;
 export type VerifyEmailResult = ResponseOf<typeof validationEmail>;
 export type SendCodeResult = ResponseOf<typeof sendEmailCode>;
 
-export interface VerifyEmailFormContext extends FormContext<
-  VerifyEmailField,
-  VerifyEmailResult
-> {
+export interface VerifyEmailFormContext extends FormContext<VerifyEmailField, VerifyEmailResult> {
   /** Where the last code went (the server's answer); null before the first send. */
   sentTo: string | null;
 }
 
-export type VerifyEmailFormEvent =
-  FormEvent<VerifyEmailField> | { type: "code.send" };
-export type VerifyEmailFormTag = "busy" | "sendingCode" | "coolingDown";
+export type VerifyEmailFormEvent = FormEvent<VerifyEmailField> | { type: 'code.send' };
+export type VerifyEmailFormTag = 'busy' | 'sendingCode' | 'coolingDown';
 
 export function validateVerifyEmail(
   values: FormValues<VerifyEmailField>,
@@ -61,8 +57,8 @@ export function validateVerifyEmail(
 
 /** Field edits are taken in every state of the form region but `done`. */
 const fieldEvents = {
-  "field.change": { actions: "setValue" },
-  "field.focus": { actions: "clearFieldError" },
+  'field.change': { actions: 'setValue' },
+  'field.focus': { actions: 'clearFieldError' },
 } as const;
 
 export const verifyEmailFormMachine = setup({
@@ -76,114 +72,72 @@ export const verifyEmailFormMachine = setup({
   },
   actors: {
     // Safe defaults: the real calls are injected with .provide() where the actor is created.
-    sendCode: fromPromise<SendCodeResult>(() =>
-      Promise.reject(new Error("not provided")),
-    ),
-    submit: fromPromise<VerifyEmailResult, VerifyEmailPayload>(() =>
-      Promise.reject(new Error("not provided")),
-    ),
+    sendCode: fromPromise<SendCodeResult>(() => Promise.reject(new Error('not provided'))),
+    submit: fromPromise<VerifyEmailResult, VerifyEmailPayload>(() => Promise.reject(new Error('not provided'))),
   },
   guards: {
     isValid: ({ context }) => !hasErrors(validateVerifyEmail(context.values)),
-    isVerified: stateIn({ form: "done" }),
+    isVerified: stateIn({ form: 'done' }),
   },
   actions: {
     // Injected by the app (refresh the user, back to settings); the default does nothing.
     notifySuccess: (_, _params: { result: VerifyEmailResult }) => {},
 
     setValue: assign(({ context, event }) =>
-      event.type === "field.change"
-        ? { values: { ...context.values, [event.field]: event.value } }
-        : {},
+      event.type === 'field.change' ? { values: { ...context.values, [event.field]: event.value } } : {},
     ),
     clearFieldError: assign(({ context, event }) =>
-      event.type === "field.focus"
-        ? {
-            errors: withoutError(context.errors, event.field),
-            serverError: null,
-          }
-        : {},
+      event.type === 'field.focus' ? { errors: withoutError(context.errors, event.field), serverError: null } : {},
     ),
-    showErrors: assign(({ context }) => ({
-      errors: validateVerifyEmail(context.values),
-      serverError: null,
-    })),
+    showErrors: assign(({ context }) => ({ errors: validateVerifyEmail(context.values), serverError: null })),
     startSubmit: assign({ errors: {}, serverError: null, result: null }),
     showFailure: assign((_, params: { error: unknown }) => {
-      const { serverError, fieldErrors } = submitFailure(
-        params.error,
-        VERIFY_EMAIL_FIELDS,
-      );
+      const { serverError, fieldErrors } = submitFailure(params.error, VERIFY_EMAIL_FIELDS);
       return { serverError, errors: fieldErrors };
     }),
     // Also drops the msg of a send that failed during the check: it is moot once the address is verified.
-    setResult: assign((_, params: { result: VerifyEmailResult }) => ({
-      result: params.result,
-      serverError: null,
-    })),
+    setResult: assign((_, params: { result: VerifyEmailResult }) => ({ result: params.result, serverError: null })),
     startSend: assign({ serverError: null }),
-    setSentTo: assign((_, params: { email: string }) => ({
-      sentTo: params.email,
-    })),
+    setSentTo: assign((_, params: { email: string }) => ({ sentTo: params.email })),
     showSendFailure: assign((_, params: { error: unknown }) => ({
       serverError: submitFailure(params.error, VERIFY_EMAIL_FIELDS).serverError,
     })),
   },
 }).createMachine({
-  id: "verifyEmailForm",
-  type: "parallel",
-  context: {
-    values: emptyValues(VERIFY_EMAIL_FIELDS),
-    errors: {},
-    serverError: null,
-    result: null,
-    sentTo: null,
-  },
+  id: 'verifyEmailForm',
+  type: 'parallel',
+  context: { values: emptyValues(VERIFY_EMAIL_FIELDS), errors: {}, serverError: null, result: null, sentTo: null },
   states: {
     form: {
-      initial: "editing",
+      initial: 'editing',
       states: {
         editing: {
           on: {
             ...fieldEvents,
-            "form.submit": [
-              {
-                guard: "isValid",
-                target: "submitting",
-                actions: "startSubmit",
-              },
-              { actions: "showErrors" },
+            'form.submit': [
+              { guard: 'isValid', target: 'submitting', actions: 'startSubmit' },
+              { actions: 'showErrors' },
             ],
           },
         },
         submitting: {
-          tags: ["busy"],
+          tags: ['busy'],
           on: fieldEvents,
           invoke: {
-            id: "submit",
-            src: "submit",
+            id: 'submit',
+            src: 'submit',
             // Guarded by isValid, so this parses (trimmed).
-            input: ({ context }) =>
-              validationEmail.payload.parse(context.values),
+            input: ({ context }) => validationEmail.payload.parse(context.values),
             onDone: {
-              target: "done",
+              target: 'done',
               actions: [
-                {
-                  type: "setResult",
-                  params: ({ event }) => ({ result: event.output }),
-                },
-                {
-                  type: "notifySuccess",
-                  params: ({ event }) => ({ result: event.output }),
-                },
+                { type: 'setResult', params: ({ event }) => ({ result: event.output }) },
+                { type: 'notifySuccess', params: ({ event }) => ({ result: event.output }) },
               ],
             },
             onError: {
-              target: "editing",
-              actions: {
-                type: "showFailure",
-                params: ({ event }) => ({ error: event.error }),
-              },
+              target: 'editing',
+              actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
             },
           },
         },
@@ -192,42 +146,30 @@ export const verifyEmailFormMachine = setup({
       },
     },
     codeDelivery: {
-      initial: "idle",
+      initial: 'idle',
       states: {
         idle: {
-          on: {
-            "code.send": {
-              guard: not("isVerified"),
-              target: "sending",
-              actions: "startSend",
-            },
-          },
+          on: { 'code.send': { guard: not('isVerified'), target: 'sending', actions: 'startSend' } },
         },
         sending: {
-          tags: ["sendingCode"],
+          tags: ['sendingCode'],
           // code.send is ignored while a send runs and during the cooldown.
           invoke: {
-            id: "sendCode",
-            src: "sendCode",
+            id: 'sendCode',
+            src: 'sendCode',
             onDone: {
-              target: "coolingDown",
-              actions: {
-                type: "setSentTo",
-                params: ({ event }) => ({ email: event.output.email }),
-              },
+              target: 'coolingDown',
+              actions: { type: 'setSentTo', params: ({ event }) => ({ email: event.output.email }) },
             },
             onError: {
-              target: "idle",
-              actions: {
-                type: "showSendFailure",
-                params: ({ event }) => ({ error: event.error }),
-              },
+              target: 'idle',
+              actions: { type: 'showSendFailure', params: ({ event }) => ({ error: event.error }) },
             },
           },
         },
         coolingDown: {
-          tags: ["coolingDown"],
-          after: { RESEND_COOLDOWN: { target: "idle" } },
+          tags: ['coolingDown'],
+          after: { RESEND_COOLDOWN: { target: 'idle' } },
         },
       },
     },

@@ -1,12 +1,8 @@
-import { createSubmitFormMachine } from "./submit-form.machine";
-import type { z } from "zod";
-import { feedback, FEEDBACK_IMAGES_MAX } from "@/contract/calls/feedback";
-import { fileParts, optionalText, withChoicesRequired } from "./form-inputs";
-import {
-  validateFields,
-  type FieldErrors,
-  type FormValues,
-} from "./form-validation";
+import { createSubmitFormMachine } from './submit-form.machine';
+import type { z } from 'zod';
+import { feedback, FEEDBACK_IMAGES_MAX } from '@/contract/calls/feedback';
+import { fileParts, optionalText, withChoicesRequired } from './form-inputs';
+import { validateFields, type FieldErrors, type FormValues } from './form-validation';
 
 /**
  * The feedback form (spec section 7 "Feedback", DESIGN section 5): a type from dict/feedback_type, 10–1 000
@@ -15,7 +11,7 @@ import {
  * `notifySuccess`. A refusal shows the server's msg under the form, and on the field it names.
  */
 
-export const FEEDBACK_FIELDS = ["feedback_type", "content", "contact"] as const;
+export const FEEDBACK_FIELDS = ['feedback_type', 'content', 'contact'] as const;
 export type FeedbackField = (typeof FEEDBACK_FIELDS)[number];
 export type FeedbackPayload = z.output<typeof feedback.payload>;
 
@@ -28,7 +24,7 @@ function fieldsOf(values: FormValues<FeedbackField>) {
   return {
     feedback_type: values.feedback_type,
     content: values.content,
-    ...optionalText("contact", values.contact),
+    ...optionalText('contact', values.contact),
   };
 }
 
@@ -36,24 +32,16 @@ export function validateFeedback(
   values: FormValues<FeedbackField>,
   fields?: readonly FeedbackField[],
 ): FieldErrors<FeedbackField> {
-  return withChoicesRequired(
-    validateFields(feedback.payload, fieldsOf(values), fields),
-    values,
-    ["feedback_type"],
-  );
+  return withChoicesRequired(validateFields(feedback.payload, fieldsOf(values), fields), values, ['feedback_type']);
 }
 
-export const feedbackFormMachine = createSubmitFormMachine<
-  FeedbackField,
-  FeedbackSubmitInput,
-  null
->({
-  id: "feedbackForm",
+export const feedbackFormMachine = createSubmitFormMachine<FeedbackField, FeedbackSubmitInput, null>({
+  id: 'feedbackForm',
   fields: FEEDBACK_FIELDS,
   validate: (values) => validateFeedback(values),
   submitInput: (values, _input, files) => ({
     payload: feedback.payload.parse(fieldsOf(values)),
-    files: fileParts("image", files),
+    files: fileParts('image', files),
   }),
   filesMax: FEEDBACK_IMAGES_MAX,
 });

@@ -1,11 +1,5 @@
-import {
-  assign,
-  fromPromise,
-  setup,
-  type DoneActorEvent,
-  type ErrorActorEvent,
-} from "xstate";
-import { addFiles } from "./form-inputs";
+import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { addFiles } from './form-inputs';
 import {
   emptyValues,
   hasErrors,
@@ -15,7 +9,7 @@ import {
   type FormContext,
   type FormEvent,
   type FormValues,
-} from "./form-validation";
+} from './form-validation';
 
 /**
  * The one machine of every "fill in, send once" form: the account forms (change e-mail, change password, forgot
@@ -31,7 +25,7 @@ import {
  */
 
 /** The error key of the attached files (more chosen than allowed), beside the fields' own. */
-export const FILES_ERROR = "files";
+export const FILES_ERROR = 'files';
 
 export interface SubmitFormDefinition<F extends string, TInput, TSubmit> {
   /** The machine id (the inspector's and the model paths' name). */
@@ -40,11 +34,7 @@ export interface SubmitFormDefinition<F extends string, TInput, TSubmit> {
   /** All fields' errors; the ui validates a touched field alone with the form's exported validator. */
   validate(values: FormValues<F>): FieldErrors<F>;
   /** The submit actor's input. Called only when `validate` found nothing, so contract parses cannot throw. */
-  submitInput(
-    values: FormValues<F>,
-    input: TInput,
-    files: readonly File[],
-  ): TSubmit;
+  submitInput(values: FormValues<F>, input: TInput, files: readonly File[]): TSubmit;
   /** The values a new (or reset) form starts with; empty strings by default. */
   initialValues?(input: TInput): FormValues<F>;
   /** Attached files: at most this many (the feedback's images, a visit report's photos). None when undefined. */
@@ -53,10 +43,7 @@ export interface SubmitFormDefinition<F extends string, TInput, TSubmit> {
   resettable?: boolean;
 }
 
-export type SubmitFormContext<F extends string, TResult, TInput> = Omit<
-  FormContext<F, TResult>,
-  "errors"
-> & {
+export type SubmitFormContext<F extends string, TResult, TInput> = Omit<FormContext<F, TResult>, 'errors'> & {
   errors: FieldErrors<F | typeof FILES_ERROR>;
   /** The attached files, in the order chosen; always empty for a form without files. */
   files: File[];
@@ -66,31 +53,27 @@ export type SubmitFormContext<F extends string, TResult, TInput> = Omit<
 
 export type SubmitFormEvent<F extends string> =
   | FormEvent<F>
-  | { type: "files.add"; files: File[] }
-  | { type: "files.remove"; index: number }
-  | { type: "form.reset" };
+  | { type: 'files.add'; files: File[] }
+  | { type: 'files.remove'; index: number }
+  | { type: 'form.reset' };
 
 /** Builds the machine of one form. `TInput` is undefined for forms that need none (created without input). */
-export function createSubmitFormMachine<
-  F extends string,
-  TSubmit,
-  TResult,
-  TInput = undefined,
->(definition: SubmitFormDefinition<F, TInput, TSubmit>) {
+export function createSubmitFormMachine<F extends string, TSubmit, TResult, TInput = undefined>(
+  definition: SubmitFormDefinition<F, TInput, TSubmit>,
+) {
   type ErrorKey = F | typeof FILES_ERROR;
   const noErrors = (): FieldErrors<ErrorKey> => ({});
-  const initialValues = (input: TInput) =>
-    definition.initialValues?.(input) ?? emptyValues(definition.fields);
+  const initialValues = (input: TInput) => definition.initialValues?.(input) ?? emptyValues(definition.fields);
   const fieldEvents = {
-    "field.change": { actions: "setValue" },
-    "field.focus": { actions: "clearFieldError" },
+    'field.change': { actions: 'setValue' },
+    'field.focus': { actions: 'clearFieldError' },
   } as const;
   const fileEvents =
     definition.filesMax === undefined
       ? {}
       : ({
-          "files.add": { actions: "addFiles" },
-          "files.remove": { actions: "removeFile" },
+          'files.add': { actions: 'addFiles' },
+          'files.remove': { actions: 'removeFile' },
         } as const);
 
   return setup({
@@ -98,13 +81,11 @@ export function createSubmitFormMachine<
       context: {} as SubmitFormContext<F, TResult, TInput>,
       events: {} as SubmitFormEvent<F>,
       input: {} as TInput,
-      tags: {} as "busy",
+      tags: {} as 'busy',
     },
     actors: {
       // Safe default: the real call is injected with .provide() where the actor is created.
-      submit: fromPromise<TResult, TSubmit>(() =>
-        Promise.reject(new Error("not provided")),
-      ),
+      submit: fromPromise<TResult, TSubmit>(() => Promise.reject(new Error('not provided'))),
     },
     guards: {
       isValid: ({ context }) => !hasErrors(definition.validate(context.values)),
@@ -114,12 +95,10 @@ export function createSubmitFormMachine<
       notifySuccess: (_, _params: { result: TResult }) => {},
 
       setValue: assign(({ context, event }) =>
-        event.type === "field.change"
-          ? { values: { ...context.values, [event.field]: event.value } }
-          : {},
+        event.type === 'field.change' ? { values: { ...context.values, [event.field]: event.value } } : {},
       ),
       clearFieldError: assign(({ context, event }) =>
-        event.type === "field.focus"
+        event.type === 'field.focus'
           ? {
               errors: withoutError<ErrorKey>(context.errors, event.field),
               serverError: null,
@@ -127,12 +106,8 @@ export function createSubmitFormMachine<
           : {},
       ),
       addFiles: assign(({ context, event }) => {
-        if (event.type !== "files.add") return {};
-        const { files, error } = addFiles(
-          context.files,
-          event.files,
-          definition.filesMax ?? 0,
-        );
+        if (event.type !== 'files.add') return {};
+        const { files, error } = addFiles(context.files, event.files, definition.filesMax ?? 0);
         const errors = withoutError<ErrorKey>(context.errors, FILES_ERROR);
         return {
           files,
@@ -140,7 +115,7 @@ export function createSubmitFormMachine<
         };
       }),
       removeFile: assign(({ context, event }) =>
-        event.type === "files.remove"
+        event.type === 'files.remove'
           ? {
               files: context.files.filter((_, index) => index !== event.index),
               errors: withoutError<ErrorKey>(context.errors, FILES_ERROR),
@@ -158,10 +133,7 @@ export function createSubmitFormMachine<
       }),
       showFailure: assign((_, params: { error: unknown }) => {
         // A file the server refuses is named by its part (photo0…, image0…); its msg, under the form, says which.
-        const { serverError, fieldErrors } = submitFailure(
-          params.error,
-          definition.fields,
-        );
+        const { serverError, fieldErrors } = submitFailure(params.error, definition.fields);
         return { serverError, errors: fieldErrors as FieldErrors<ErrorKey> };
       }),
       setResult: assign((_, params: { result: TResult }) => ({
@@ -185,48 +157,40 @@ export function createSubmitFormMachine<
       files: [],
       input,
     }),
-    initial: "editing",
+    initial: 'editing',
     states: {
       editing: {
         on: {
           ...fieldEvents,
           ...fileEvents,
-          "form.submit": [
-            { guard: "isValid", target: "submitting", actions: "startSubmit" },
-            { actions: "showErrors" },
+          'form.submit': [
+            { guard: 'isValid', target: 'submitting', actions: 'startSubmit' },
+            { actions: 'showErrors' },
           ],
         },
       },
       submitting: {
-        tags: ["busy"],
+        tags: ['busy'],
         on: fieldEvents,
         // Cast: inside this generic function TypeScript cannot resolve XState's provided-actor types (they are
         // deferred conditional types of TSubmit/TResult), so it would refuse any invoke; each form's machine is
         // fully typed where it is instantiated, and the tests run every path through this invoke.
         invoke: {
-          id: "submit",
-          src: "submit",
-          input: ({
-            context,
-          }: {
-            context: SubmitFormContext<F, TResult, TInput>;
-          }) =>
-            definition.submitInput(
-              context.values,
-              context.input,
-              context.files,
-            ),
+          id: 'submit',
+          src: 'submit',
+          input: ({ context }: { context: SubmitFormContext<F, TResult, TInput> }) =>
+            definition.submitInput(context.values, context.input, context.files),
           onDone: {
-            target: "done",
+            target: 'done',
             actions: [
               {
-                type: "setResult",
+                type: 'setResult',
                 params: ({ event }: { event: DoneActorEvent<unknown> }) => ({
                   result: event.output as TResult,
                 }),
               },
               {
-                type: "notifySuccess",
+                type: 'notifySuccess',
                 params: ({ event }: { event: DoneActorEvent<unknown> }) => ({
                   result: event.output as TResult,
                 }),
@@ -234,9 +198,9 @@ export function createSubmitFormMachine<
             ],
           },
           onError: {
-            target: "editing",
+            target: 'editing',
             actions: {
-              type: "showFailure",
+              type: 'showFailure',
               params: ({ event }: { event: ErrorActorEvent }) => ({
                 error: event.error,
               }),
@@ -245,9 +209,7 @@ export function createSubmitFormMachine<
         } as never,
       },
       // Not `type: 'final'`: the ui shows the success until it navigates away or the dialog closes.
-      done: definition.resettable
-        ? { on: { "form.reset": { target: "editing", actions: "clearForm" } } }
-        : {},
+      done: definition.resettable ? { on: { 'form.reset': { target: 'editing', actions: 'clearForm' } } } : {},
     },
   });
 }

@@ -1,20 +1,10 @@
-import {
-  assign,
-  fromCallback,
-  fromPromise,
-  setup,
-  type EventObject,
-} from "xstate";
-import type { Geography } from "@/contract/calls/city";
-import type { DictItem, DictType } from "@/contract/calls/dict";
-import type { EconomyConfig } from "@/contract/economy";
-import { PHOTOS_MAX, type ListingSource } from "@/contract/shapes";
-import { ApiError } from "@/services/api-client";
-import {
-  hasErrors,
-  withoutError,
-  type FieldErrors,
-} from "../app/form-validation";
+import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import type { Geography } from '@/contract/calls/city';
+import type { DictItem, DictType } from '@/contract/calls/dict';
+import type { EconomyConfig } from '@/contract/economy';
+import { PHOTOS_MAX, type ListingSource } from '@/contract/shapes';
+import { ApiError } from '@/services/api-client';
+import { hasErrors, withoutError, type FieldErrors } from '../app/form-validation';
 import {
   applyFieldChange,
   formFieldOf,
@@ -28,8 +18,8 @@ import {
   type ListingFormMode,
   type ListingImage,
   type ListingImages,
-} from "./listing-draft";
-import { toRequestError, type RequestError } from "../app/request.machine";
+} from './listing-draft';
+import { toRequestError, type RequestError } from '../app/request.machine';
 
 /**
  * The publish and modify form of a listing (/member/{source}/publish, /member/{source}/{id}/modify): one machine
@@ -105,36 +95,26 @@ export interface ListingFormContext extends ListingImages {
 
 /** What the submit callback sends back. */
 export type ListingSubmitReport =
-  | { type: "upload.progress"; loaded: number; total: number }
-  | { type: "submit.done"; result: ListingDetail }
-  | { type: "submit.failed"; error: unknown };
+  | { type: 'upload.progress'; loaded: number; total: number }
+  | { type: 'submit.done'; result: ListingDetail }
+  | { type: 'submit.failed'; error: unknown };
 
 export type ListingFormEvent =
-  | { type: "field.change"; field: string; value: unknown }
-  | { type: "field.focus"; field: string }
-  | { type: "photos.add"; files: readonly File[] }
-  | { type: "photos.remove"; key: string }
-  | { type: "cover.set"; file: File }
-  | { type: "cover.remove" }
-  | { type: "form.submit" }
-  | { type: "form.retry" }
+  | { type: 'field.change'; field: string; value: unknown }
+  | { type: 'field.focus'; field: string }
+  | { type: 'photos.add'; files: readonly File[] }
+  | { type: 'photos.remove'; key: string }
+  | { type: 'cover.set'; file: File }
+  | { type: 'cover.remove' }
+  | { type: 'form.submit' }
+  | { type: 'form.retry' }
   | ListingSubmitReport;
 
-const images = (context: ListingFormContext): ListingImages => ({
-  cover: context.cover,
-  photos: context.photos,
-});
+const images = (context: ListingFormContext): ListingImages => ({ cover: context.cover, photos: context.photos });
 const spec = (context: ListingFormContext) => LISTING_FORMS[context.source];
 
 function validate(context: ListingFormContext): FieldErrors {
-  return validateListing(
-    spec(context),
-    context.mode,
-    context.values,
-    images(context),
-    context.id,
-    context.options?.economy ?? null,
-  );
+  return validateListing(spec(context), context.mode, context.values, images(context), context.id, context.options?.economy ?? null);
 }
 
 export const listingFormMachine = setup({
@@ -142,15 +122,13 @@ export const listingFormMachine = setup({
     context: {} as ListingFormContext,
     events: {} as ListingFormEvent,
     input: {} as ListingFormInput,
-    tags: {} as "busy" | "loading",
+    tags: {} as 'busy' | 'loading',
   },
   actors: {
     // Safe defaults: the real calls are injected with .provide() where the actor is created.
-    load: fromPromise<ListingLoadOutput, ListingLoadInput>(() =>
-      Promise.reject(new Error("not provided")),
-    ),
+    load: fromPromise<ListingLoadOutput, ListingLoadInput>(() => Promise.reject(new Error('not provided'))),
     submit: fromCallback<EventObject, ListingSubmitInput>(({ sendBack }) => {
-      sendBack({ type: "submit.failed", error: new Error("not provided") });
+      sendBack({ type: 'submit.failed', error: new Error('not provided') });
     }),
   },
   guards: {
@@ -158,62 +136,37 @@ export const listingFormMachine = setup({
   },
   actions: {
     // Injected by the app (a toast, refresh the user, go to the owner's list); the default does nothing.
-    notifySuccess: (
-      _,
-      _params: { result: ListingDetail; mode: ListingFormMode },
-    ) => {},
+    notifySuccess: (_, _params: { result: ListingDetail; mode: ListingFormMode }) => {},
 
     setLoaded: assign(({ context }, params: { output: ListingLoadOutput }) => {
       const { options, detail } = params.output;
-      if (!detail)
-        return {
-          options,
-          loadError: null,
-          values: spec(context).withOptions(context.values, options),
-        };
+      if (!detail) return { options, loadError: null, values: spec(context).withOptions(context.values, options) };
       const loaded = spec(context).fromDetail(detail);
-      return {
-        options,
-        loadError: null,
-        values: loaded.values,
-        ...loaded.images,
-        storedCover: loaded.images.cover,
-      };
+      return { options, loadError: null, values: loaded.values, ...loaded.images, storedCover: loaded.images.cover };
     }),
-    setLoadError: assign((_, params: { error: unknown }) => ({
-      loadError: toRequestError(params.error),
-    })),
+    setLoadError: assign((_, params: { error: unknown }) => ({ loadError: toRequestError(params.error) })),
     setValue: assign(({ context, event }) =>
-      event.type === "field.change"
-        ? { values: applyFieldChange(context.values, event.field, event.value) }
-        : {},
+      event.type === 'field.change' ? { values: applyFieldChange(context.values, event.field, event.value) } : {},
     ),
     clearFieldError: assign(({ context, event }) =>
-      event.type === "field.focus"
-        ? {
-            errors: withoutError(context.errors, event.field),
-            serverError: null,
-          }
-        : {},
+      event.type === 'field.focus' ? { errors: withoutError(context.errors, event.field), serverError: null } : {},
     ),
     addPhotos: assign(({ context, event }) => {
-      if (event.type !== "photos.add") return {};
+      if (event.type !== 'photos.add') return {};
       const room = PHOTOS_MAX - context.photos.length;
       const fitting = event.files.filter((file) => !isImageTooLarge(file));
-      const added: ListingImage[] = fitting
-        .slice(0, Math.max(0, room))
-        .map((file, i) => ({
-          key: `new-${context.nextKey + i}`,
-          kind: "new",
-          file,
-        }));
+      const added: ListingImage[] = fitting.slice(0, Math.max(0, room)).map((file, i) => ({
+        key: `new-${context.nextKey + i}`,
+        kind: 'new',
+        file,
+      }));
       const error =
         fitting.length < event.files.length
           ? IMAGE_TOO_LARGE
           : fitting.length > room
-            ? { code: "zod.array.max", extra: { max: PHOTOS_MAX } }
+            ? { code: 'zod.array.max', extra: { max: PHOTOS_MAX } }
             : null;
-      const errors = withoutError(context.errors, "photos");
+      const errors = withoutError(context.errors, 'photos');
       return {
         photos: [...context.photos, ...added],
         nextKey: context.nextKey + added.length,
@@ -221,71 +174,37 @@ export const listingFormMachine = setup({
       };
     }),
     removePhoto: assign(({ context, event }) =>
-      event.type === "photos.remove"
-        ? { photos: context.photos.filter((image) => image.key !== event.key) }
-        : {},
+      event.type === 'photos.remove' ? { photos: context.photos.filter((image) => image.key !== event.key) } : {},
     ),
     setCover: assign(({ context, event }) => {
-      if (event.type !== "cover.set") return {};
-      const errors = withoutError(context.errors, "cover");
-      if (isImageTooLarge(event.file))
-        return { errors: { ...errors, cover: IMAGE_TOO_LARGE } };
-      return {
-        cover: {
-          key: `new-${context.nextKey}`,
-          kind: "new" as const,
-          file: event.file,
-        },
-        nextKey: context.nextKey + 1,
-        errors,
-      };
+      if (event.type !== 'cover.set') return {};
+      const errors = withoutError(context.errors, 'cover');
+      if (isImageTooLarge(event.file)) return { errors: { ...errors, cover: IMAGE_TOO_LARGE } };
+      return { cover: { key: `new-${context.nextKey}`, kind: 'new' as const, file: event.file }, nextKey: context.nextKey + 1, errors };
     }),
     removeCover: assign(({ context }) => ({ cover: context.storedCover })),
-    showErrors: assign(({ context }) => ({
-      errors: validate(context),
-      serverError: null,
-    })),
-    startSubmit: assign({
-      errors: {},
-      serverError: null,
-      result: null,
-      upload: null,
-    }),
+    showErrors: assign(({ context }) => ({ errors: validate(context), serverError: null })),
+    startSubmit: assign({ errors: {}, serverError: null, result: null, upload: null }),
     setProgress: assign(({ event }) =>
-      event.type === "upload.progress"
-        ? { upload: { loaded: event.loaded, total: event.total } }
-        : {},
+      event.type === 'upload.progress' ? { upload: { loaded: event.loaded, total: event.total } } : {},
     ),
     showFailure: assign(({ context }, params: { error: unknown }) => {
       const { error } = params;
-      const serverError =
-        error instanceof Error ? error.message : String(error);
-      const details =
-        error instanceof ApiError
-          ? (error.details as { field?: unknown; code?: unknown } | undefined)
-          : undefined;
-      const field =
-        typeof details?.field === "string"
-          ? formFieldOf(spec(context), details.field)
-          : null;
-      const errors: FieldErrors =
-        field && typeof details?.code === "string"
-          ? { [field]: { code: details.code } }
-          : {};
+      const serverError = error instanceof Error ? error.message : String(error);
+      const details = error instanceof ApiError ? (error.details as { field?: unknown; code?: unknown } | undefined) : undefined;
+      const field = typeof details?.field === 'string' ? formFieldOf(spec(context), details.field) : null;
+      const errors: FieldErrors = field && typeof details?.code === 'string' ? { [field]: { code: details.code } } : {};
       return { serverError, errors, upload: null };
     }),
-    setResult: assign((_, params: { result: ListingDetail }) => ({
-      result: params.result,
-      upload: null,
-    })),
+    setResult: assign((_, params: { result: ListingDetail }) => ({ result: params.result, upload: null })),
   },
 }).createMachine({
-  id: "listingForm",
+  id: 'listingForm',
   context: ({ input }) => {
     const id = input.id ?? null;
     return {
       source: input.source,
-      mode: id === null ? "create" : "update",
+      mode: id === null ? 'create' : 'update',
       id,
       options: null,
       values: LISTING_FORMS[input.source].emptyDraft(),
@@ -300,89 +219,56 @@ export const listingFormMachine = setup({
       result: null,
     };
   },
-  initial: "loading",
+  initial: 'loading',
   states: {
     loading: {
-      tags: ["loading"],
+      tags: ['loading'],
       invoke: {
-        id: "load",
-        src: "load",
+        id: 'load',
+        src: 'load',
         input: ({ context }) => ({ source: context.source, id: context.id }),
-        onDone: {
-          target: "editing",
-          actions: {
-            type: "setLoaded",
-            params: ({ event }) => ({ output: event.output }),
-          },
-        },
-        onError: {
-          target: "loadFailed",
-          actions: {
-            type: "setLoadError",
-            params: ({ event }) => ({ error: event.error }),
-          },
-        },
+        onDone: { target: 'editing', actions: { type: 'setLoaded', params: ({ event }) => ({ output: event.output }) } },
+        onError: { target: 'loadFailed', actions: { type: 'setLoadError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     loadFailed: {
-      on: { "form.retry": "loading" },
+      on: { 'form.retry': 'loading' },
     },
     editing: {
       on: {
-        "field.change": { actions: "setValue" },
-        "field.focus": { actions: "clearFieldError" },
-        "photos.add": { actions: "addPhotos" },
-        "photos.remove": { actions: "removePhoto" },
-        "cover.set": { actions: "setCover" },
-        "cover.remove": { actions: "removeCover" },
-        "form.submit": [
-          { guard: "isValid", target: "submitting", actions: "startSubmit" },
-          { actions: "showErrors" },
-        ],
+        'field.change': { actions: 'setValue' },
+        'field.focus': { actions: 'clearFieldError' },
+        'photos.add': { actions: 'addPhotos' },
+        'photos.remove': { actions: 'removePhoto' },
+        'cover.set': { actions: 'setCover' },
+        'cover.remove': { actions: 'removeCover' },
+        'form.submit': [{ guard: 'isValid', target: 'submitting', actions: 'startSubmit' }, { actions: 'showErrors' }],
       },
     },
     // Nothing is edited while the body uploads: the payload is already on its way.
     submitting: {
-      tags: ["busy"],
+      tags: ['busy'],
       invoke: {
-        id: "submit",
-        src: "submit",
+        id: 'submit',
+        src: 'submit',
         input: ({ context }) => ({
           source: context.source,
           mode: context.mode,
-          ...submission(
-            spec(context),
-            context.mode,
-            context.values,
-            images(context),
-            context.id,
-          ),
+          ...submission(spec(context), context.mode, context.values, images(context), context.id),
         }),
       },
       on: {
-        "upload.progress": { actions: "setProgress" },
-        "submit.done": {
-          target: "done",
+        'upload.progress': { actions: 'setProgress' },
+        'submit.done': {
+          target: 'done',
           actions: [
-            {
-              type: "setResult",
-              params: ({ event }) => ({ result: event.result }),
-            },
-            {
-              type: "notifySuccess",
-              params: ({ context, event }) => ({
-                result: event.result,
-                mode: context.mode,
-              }),
-            },
+            { type: 'setResult', params: ({ event }) => ({ result: event.result }) },
+            { type: 'notifySuccess', params: ({ context, event }) => ({ result: event.result, mode: context.mode }) },
           ],
         },
-        "submit.failed": {
-          target: "editing",
-          actions: {
-            type: "showFailure",
-            params: ({ event }) => ({ error: event.error }),
-          },
+        'submit.failed': {
+          target: 'editing',
+          actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },

@@ -1,12 +1,8 @@
-import { createSubmitFormMachine } from "../app/submit-form.machine";
-import type { z } from "zod";
-import { report } from "@/contract/calls/feedback";
-import { optionalText, withChoicesRequired } from "../app/form-inputs";
-import {
-  validateFields,
-  type FieldErrors,
-  type FormValues,
-} from "../app/form-validation";
+import { createSubmitFormMachine } from '../app/submit-form.machine';
+import type { z } from 'zod';
+import { report } from '@/contract/calls/feedback';
+import { optionalText, withChoicesRequired } from '../app/form-inputs';
+import { validateFields, type FieldErrors, type FormValues } from '../app/form-validation';
 
 /**
  * The report form (DESIGN section 5 "Report": target + id, a reason from dict/report_reason, optional text), sent
@@ -15,13 +11,13 @@ import {
  * msg under the form; one naming the reason (an unknown reason id) lands on it.
  */
 
-export const REPORT_FIELDS = ["reason", "text"] as const;
+export const REPORT_FIELDS = ['reason', 'text'] as const;
 export type ReportField = (typeof REPORT_FIELDS)[number];
 export type ReportPayload = z.output<typeof report.payload>;
 
 /** What is reported: a listing. (Users and chat messages are reported from the chat issue's screens.) */
 export interface ReportTargetInput {
-  target: "merchant" | "partner";
+  target: 'merchant' | 'partner';
   id: number;
 }
 
@@ -32,29 +28,19 @@ const detailsSchema = report.payload.options[0].pick({
 });
 
 function detailsOf(values: FormValues<ReportField>) {
-  return { reason: values.reason, ...optionalText("text", values.text) };
+  return { reason: values.reason, ...optionalText('text', values.text) };
 }
 
 export function validateReport(
   values: FormValues<ReportField>,
   fields?: readonly ReportField[],
 ): FieldErrors<ReportField> {
-  return withChoicesRequired(
-    validateFields(detailsSchema, detailsOf(values), fields),
-    values,
-    ["reason"],
-  );
+  return withChoicesRequired(validateFields(detailsSchema, detailsOf(values), fields), values, ['reason']);
 }
 
-export const reportFormMachine = createSubmitFormMachine<
-  ReportField,
-  ReportPayload,
-  null,
-  ReportTargetInput
->({
-  id: "reportForm",
+export const reportFormMachine = createSubmitFormMachine<ReportField, ReportPayload, null, ReportTargetInput>({
+  id: 'reportForm',
   fields: REPORT_FIELDS,
   validate: (values) => validateReport(values),
-  submitInput: (values, target) =>
-    report.payload.parse({ ...target, ...detailsOf(values) }),
+  submitInput: (values, target) => report.payload.parse({ ...target, ...detailsOf(values) }),
 });

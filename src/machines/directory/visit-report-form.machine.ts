@@ -1,17 +1,8 @@
-import { createSubmitFormMachine } from "../app/submit-form.machine";
-import type { z } from "zod";
-import {
-  VISIT_REPORT_PHOTOS_MAX,
-  visitReportCreate,
-  type VisitReport,
-} from "@/contract/calls/feedback";
-import { fileParts, withChoicesRequired } from "../app/form-inputs";
-import {
-  emptyValues,
-  validateFields,
-  type FieldErrors,
-  type FormValues,
-} from "../app/form-validation";
+import { createSubmitFormMachine } from '../app/submit-form.machine';
+import type { z } from 'zod';
+import { VISIT_REPORT_PHOTOS_MAX, visitReportCreate, type VisitReport } from '@/contract/calls/feedback';
+import { fileParts, withChoicesRequired } from '../app/form-inputs';
+import { emptyValues, validateFields, type FieldErrors, type FormValues } from '../app/form-validation';
 
 /**
  * A member's visit report of a venue (DESIGN section 5): a rating 1–5, a title, the text, the visit date (not after
@@ -21,12 +12,7 @@ import {
  * A refusal shows the server's msg under the form, and on the field it names.
  */
 
-export const VISIT_REPORT_FIELDS = [
-  "rating",
-  "title",
-  "content",
-  "visit_date",
-] as const;
+export const VISIT_REPORT_FIELDS = ['rating', 'title', 'content', 'visit_date'] as const;
 export type VisitReportField = (typeof VISIT_REPORT_FIELDS)[number];
 export type VisitReportPayload = z.output<typeof visitReportCreate.payload>;
 
@@ -47,11 +33,7 @@ export function validateVisitReport(
   values: FormValues<VisitReportField>,
   fields?: readonly VisitReportField[],
 ): FieldErrors<VisitReportField> {
-  return withChoicesRequired(
-    validateFields(fieldsSchema, values, fields),
-    values,
-    ["rating"],
-  );
+  return withChoicesRequired(validateFields(fieldsSchema, values, fields), values, ['rating']);
 }
 
 function initialValues(today: string): FormValues<VisitReportField> {
@@ -64,7 +46,7 @@ export const visitReportFormMachine = createSubmitFormMachine<
   VisitReport,
   VisitReportFormInput
 >({
-  id: "visitReportForm",
+  id: 'visitReportForm',
   fields: VISIT_REPORT_FIELDS,
   validate: (values) => validateVisitReport(values),
   submitInput: (values, input, files) => ({
@@ -72,7 +54,7 @@ export const visitReportFormMachine = createSubmitFormMachine<
       ...values,
       merchant_id: input.merchantId,
     }),
-    files: fileParts("photo", files),
+    files: fileParts('photo', files),
   }),
   initialValues: (input) => initialValues(input.today),
   filesMax: VISIT_REPORT_PHOTOS_MAX,

@@ -1,25 +1,17 @@
-import { i18n } from "@lingui/core";
-import { I18nProvider } from "@lingui/react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { describe, expect, it } from "vitest";
-import { TextField } from "./text-field";
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { TextField } from './text-field';
 
 /** Spec section 5's text-input defaults, written out here rather than read from the constants the code uses. */
-describe("TextField defaults (spec section 5)", () => {
-  i18n.load("en", {});
-  i18n.activate("en");
-  const render = (
-    props: Partial<Omit<Parameters<typeof TextField>[0], "name">> = {},
-  ) =>
+describe('TextField defaults (spec section 5)', () => {
+  i18n.load('en', {});
+  i18n.activate('en');
+  const render = (props: Partial<Omit<Parameters<typeof TextField>[0], 'name'>> = {}) =>
     renderToStaticMarkup(
       <I18nProvider i18n={i18n}>
-        <TextField
-          label="Amount"
-          name="amount"
-          value=""
-          onChange={() => {}}
-          {...props}
-        />
+        <TextField label="Amount" name="amount" value="" onChange={() => {}} {...props} />
       </I18nProvider>,
     );
   const input = (html: string) => /<input[^>]*>/.exec(html)![0];
@@ -28,15 +20,15 @@ describe("TextField defaults (spec section 5)", () => {
     const html = input(render());
     expect(html).toContain('maxLength="200"');
     expect(html).toContain('placeholder="Enter text"');
-    expect(html).not.toContain("step=");
+    expect(html).not.toContain('step=');
   });
 
-  it("a number input steps by 0.01", () => {
-    expect(input(render({ type: "number" }))).toContain('step="0.01"');
+  it('a number input steps by 0.01', () => {
+    expect(input(render({ type: 'number' }))).toContain('step="0.01"');
   });
 
   it("a field's own limit and placeholder win", () => {
-    const html = input(render({ maxLength: 40, placeholder: "e.g. 12.50" }));
+    const html = input(render({ maxLength: 40, placeholder: 'e.g. 12.50' }));
     expect(html).toContain('maxLength="40"');
     expect(html).toContain('placeholder="e.g. 12.50"');
   });
