@@ -1,6 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router';
 import type { Locale } from '@/contract/enums';
 import type { ListingSource } from '@/contract/shapes';
+import type { ListingSearch } from './filter-params';
 import { placeHref } from './listing-links';
 import { PlaceScreen } from './place-screen';
 
@@ -77,32 +78,32 @@ export function CitySourcePage() {
  * place page (the "See all" of the home page's sections, e.g. /en/merchant?sort=newest).
  */
 export function AllMerchantsPage() {
-  const { lang } = allMerchantsRoute.useParams();
-  const search = allMerchantsRoute.useSearch();
-  const navigate = allMerchantsRoute.useNavigate();
-  return (
-    <PlaceScreen
-      key={lang}
-      lang={lang as Locale}
-      place={null}
-      source="merchant"
-      search={search}
-      onSearch={(next) => void navigate({ search: next, replace: true, resetScroll: false })}
-      tabHref={(tab) => `/${lang}/${tab}${search.sort ? `?sort=${search.sort}` : ''}`}
-    />
-  );
+  const route = allMerchantsRoute;
+  return <EverywhereScreen source="merchant" lang={route.useParams().lang} search={route.useSearch()} navigate={route.useNavigate()} />;
 }
 
 export function AllPartnersPage() {
-  const { lang } = allPartnersRoute.useParams();
-  const search = allPartnersRoute.useSearch();
-  const navigate = allPartnersRoute.useNavigate();
+  const route = allPartnersRoute;
+  return <EverywhereScreen source="partner" lang={route.useParams().lang} search={route.useSearch()} navigate={route.useNavigate()} />;
+}
+
+function EverywhereScreen({
+  source,
+  lang,
+  search,
+  navigate,
+}: {
+  source: ListingSource;
+  lang: string;
+  search: ListingSearch;
+  navigate: (options: { search: ListingSearch; replace: boolean; resetScroll: boolean }) => Promise<void>;
+}) {
   return (
     <PlaceScreen
       key={lang}
       lang={lang as Locale}
       place={null}
-      source="partner"
+      source={source}
       search={search}
       onSearch={(next) => void navigate({ search: next, replace: true, resetScroll: false })}
       tabHref={(tab) => `/${lang}/${tab}${search.sort ? `?sort=${search.sort}` : ''}`}
