@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { API_BASE } from '@/contract/constants';
-import { isLocale, type Locale, LOCALES, localeFromAcceptLanguage, RTL_LOCALES } from '@/contract/enums';
+import { isLocale, type Locale, LOCALES, localeFromAcceptLanguage, readLocaleCookie, RTL_LOCALES } from '@/contract/enums';
 import { devRedirectTarget, isDevPath, matchesRoutePattern } from '@/contract/routes';
 import { LISTING_SOURCES, slug } from '@/contract/shapes';
 import type { Database } from '../db/schema';
@@ -40,9 +40,6 @@ export function injectRuntimeConfig(html: string, runtime: ClientRuntimeConfig):
   return html.replace('</head>', `<script id="app-config" type="application/json">${json}</script></head>`);
 }
 
-/** The cookie the client writes when the user picks a language (src/services/locale.ts, LOCALE_COOKIE). */
-const LOCALE_COOKIE = 'locale';
-
 /**
  * The locale the client will show a page in (spec section 9): the path's first segment, else the language cookie,
  * else the browser's Accept-Language. The client decides for itself; this only lets the page start on the right
@@ -51,18 +48,7 @@ const LOCALE_COOKIE = 'locale';
 export function pageLocale(pathname: string, cookieHeader: string | undefined, acceptLanguage: string | undefined): Locale {
   const segment = pathname.split('/')[1] ?? '';
   if (isLocale(segment)) return segment;
-  for (const part of (cookieHeader ?? '').split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name !== LOCALE_COOKIE) continue;
-    let value = rest.join('=');
-    try {
-      value = decodeURIComponent(value);
-    } catch {
-      break;
-    }
-    if (isLocale(value)) return value;
-  }
-  return localeFromAcceptLanguage(acceptLanguage);
+  return readLocaleCookie(cookieHeader ?? '') ?? localeFromAcceptLanguage(acceptLanguage);
 }
 
 /** Each locale's catalog chunk (assets/messages-….js), from Vite's build manifest. */

@@ -37,6 +37,28 @@ export function matchLocale(tag: string | undefined | null): Locale | undefined 
   return isLocale(base) ? base : undefined;
 }
 
+/** The cookie that remembers the chosen language (spec section 9: 365 days, path /, SameSite lax). */
+export const LOCALE_COOKIE = 'locale';
+
+/**
+ * The locale in a Cookie header (the client's `document.cookie` reads the same), or undefined when the cookie is
+ * missing, not a locale, or not decodable (a hand-made `%E0%A4%A` must not break the page).
+ */
+export function readLocaleCookie(cookie: string): Locale | undefined {
+  for (const part of cookie.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name !== LOCALE_COOKIE) continue;
+    let value: string;
+    try {
+      value = decodeURIComponent(rest.join('='));
+    } catch {
+      return undefined;
+    }
+    return isLocale(value) ? value : undefined;
+  }
+  return undefined;
+}
+
 /** Picks the best locale from an Accept-Language header value (q-values honoured), else the default. */
 export function localeFromAcceptLanguage(header: string | undefined | null): Locale {
   if (!header) return DEFAULT_LOCALE;

@@ -17,6 +17,7 @@ describe('locale detection', () => {
     expect(readLocaleCookie('locale=zh-hant')).toBe('zh-hant');
     expect(readLocaleCookie('xlocale=ja')).toBeUndefined();
     expect(readLocaleCookie('locale=%3Cscript%3E')).toBeUndefined();
+    expect(readLocaleCookie('locale=%E0%A4%A')).toBeUndefined();
   });
 });
 

@@ -1,19 +1,8 @@
 import { LOCALE_COOKIE_DAYS } from '@/contract/constants';
-import { DEFAULT_LOCALE, isLocale, type Locale, matchLocale } from '@/contract/enums';
+import { DEFAULT_LOCALE, isLocale, type Locale, LOCALE_COOKIE, matchLocale, readLocaleCookie } from '@/contract/enums';
 
-/** The cookie that remembers the chosen language (spec section 9: 365 days, path /, SameSite lax). */
-export const LOCALE_COOKIE = 'locale';
-
-export function readLocaleCookie(cookie: string): Locale | undefined {
-  for (const part of cookie.split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === LOCALE_COOKIE) {
-      const value = decodeURIComponent(rest.join('='));
-      return isLocale(value) ? value : undefined;
-    }
-  }
-  return undefined;
-}
+// Shared with the server, which starts each page in the cookie's language (server/web/spa.plugin.ts).
+export { LOCALE_COOKIE, readLocaleCookie };
 
 export function writeLocaleCookie(locale: Locale): void {
   const maxAge = LOCALE_COOKIE_DAYS * 86_400;
