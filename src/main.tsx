@@ -1,13 +1,14 @@
 import { I18nProvider } from '@lingui/react';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { lazy, type ReactNode, StrictMode, Suspense, useEffect, useState } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@/contract/enums';
-import { afterFirstPaint, afterLoad, lazyPromise } from '@/services/deferred-start';
+import { afterFirstPaint, lazyPromise } from '@/services/deferred-start';
 import { activateLocale, i18n } from '@/services/i18n';
 import { inspectorFromUrl } from '@/services/inspector';
 import { detectLocale } from '@/services/locale';
 import { clientId, installChunkErrorReload, readRuntimeConfig } from '@/services/pwa';
+import { AfterFirstPaint } from './routes/-app/after-first-paint';
 import { AppSystemContext } from './routes/-app/app-context';
 import type { AppSystem } from './routes/-app/app-system';
 import { RouteError } from './routes/-app/route-error';
@@ -85,13 +86,6 @@ const AppUpdates = lazy(async () => {
   return { default: () => <AppUpdateToast actor={actor} /> };
 });
 
-/** Renders its children only once the window's load event has fired and the page has painted. */
-function AfterLoad({ children }: { children: () => ReactNode }) {
-  const [loaded, setLoaded] = useState(false);
-  useEffect(() => afterLoad(() => afterFirstPaint(() => setLoaded(true))), []);
-  return loaded ? children() : null;
-}
-
 // I18nProvider renders nothing until a locale is active, so the first catalog loads before the first render.
 await activateLocale(
   detectLocale({ pathLocale: pathLocale(), cookie: document.cookie, languages: navigator.languages ?? [navigator.language] }),
@@ -102,11 +96,13 @@ createRoot(document.getElementById('root')!).render(
     <I18nProvider i18n={i18n}>
       <AppSystemContext value={system}>
         <RouterProvider router={router} />
-        {runtime && <AfterLoad>{() => (
-          <Suspense fallback={null}>
-            <AppUpdates />
-          </Suspense>
-        )}</AfterLoad>}
+        {runtime && (
+          <AfterFirstPaint afterLoad>
+            <Suspense fallback={null}>
+              <AppUpdates />
+            </Suspense>
+          </AfterFirstPaint>
+        )}
       </AppSystemContext>
     </I18nProvider>
   </StrictMode>,

@@ -55,18 +55,8 @@ export function lazyPromise<T>(run: () => Promise<T>): LazyPromiseHandle<T> {
     }
   };
   promise.start = start;
-  const whenStarted = new Promise<T>((res, rej) => {
-    const settle = resolve;
-    const fail = reject;
-    resolve = (value) => {
-      settle(value);
-      res(value);
-    };
-    reject = (reason) => {
-      fail(reason);
-      rej(reason);
-    };
-  });
+  // Promise.prototype.then, not the override: waiting this way does not start the work.
+  const whenStarted = Promise.prototype.then.call(promise, undefined, undefined) as Promise<T>;
   // Waiting without starting must not report an unhandled rejection of its own.
   whenStarted.catch(() => undefined);
   return { promise, start, whenStarted };
