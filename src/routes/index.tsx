@@ -1,16 +1,13 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
 import type { Locale } from '@/contract/enums';
 import { activateLocale } from '@/services/i18n';
 import { detectLocale, writeLocaleCookie } from '@/services/locale';
 import { AppShell } from '@/ui/app/app-shell';
 import { HomePage } from '@/ui/directory/home-page';
 import { LinkProvider } from '@/ui/kit/link';
-import { AfterFirstPaint } from './-app/after-first-paint';
+import { DeferredHomeSections } from './-directory/deferred-home-sections';
 import { RouterLink } from './-app/router-link';
 
-/** The browse sections, loaded after the first paint like on /{lang} (see $lang/index.tsx). */
-const HomeSections = lazy(() => import('./-directory/home-sections'));
 
 /** The unprefixed home renders in the detected locale (cookie, then browser languages, then English). */
 export const Route = createFileRoute('/')({
@@ -36,11 +33,7 @@ function DetectedHome() {
           locale={locale}
           onSearch={(keyword) => void navigate({ to: '/$lang/search', params: { lang: locale }, search: keyword ? { q: keyword } : {} })}
         >
-          <AfterFirstPaint>
-            <Suspense fallback={null}>
-              <HomeSections key={locale} lang={locale} />
-            </Suspense>
-          </AfterFirstPaint>
+          <DeferredHomeSections lang={locale} />
         </HomePage>
       </AppShell>
     </LinkProvider>

@@ -1,17 +1,9 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
 import type { Locale } from '@/contract/enums';
 import { HomePage } from '@/ui/directory/home-page';
-import { AfterFirstPaint } from '../-app/after-first-paint';
+import { DeferredHomeSections } from '../-directory/deferred-home-sections';
 
-/**
- * The browse sections need the app system (API client, machines) and the listing cards: a chunk of their own,
- * requested only after the first paint (with its imports: XState, the contract's zod schemas), so the home route's
- * initial JavaScript stays inside its budget (tests/budget/check-bundle.ts) and a slow network paints the heading
- * first. The sections show their own skeletons once the chunk is there.
- */
-const HomeSections = lazy(() => import('../-directory/home-sections'));
-
+/** /{lang}: the home page, its browse sections after the first paint. */
 export const Route = createFileRoute('/$lang/')({
   component: LocalizedHome,
 });
@@ -24,11 +16,7 @@ function LocalizedHome() {
       locale={lang}
       onSearch={(keyword) => void navigate({ to: '/$lang/search', params: { lang }, search: keyword ? { q: keyword } : {} })}
     >
-      <AfterFirstPaint>
-        <Suspense fallback={null}>
-          <HomeSections key={lang} lang={lang as Locale} />
-        </Suspense>
-      </AfterFirstPaint>
+      <DeferredHomeSections lang={lang as Locale} />
     </HomePage>
   );
 }
