@@ -8,6 +8,9 @@ import { IMAGE_MAX_BYTES } from '@/contract/constants';
 import { localeFromAcceptLanguage } from '@/contract/enums';
 import { PHOTOS_MAX } from '@/contract/shapes';
 import accountRoutes from './account/account.routes';
+import { createMemoryChatBus, createRedisChatBus } from './chat/chat-bus';
+import chatRoutes from './chat/chat.routes';
+import imPlugin from './chat/im.plugin';
 import { findSession } from './account/token.repository';
 import apiPlugin, { sendApi } from './api/api.plugin';
 import { MemoryReplayStore, RedisReplayStore, serverKeys } from './api/envelope';
@@ -160,6 +163,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(partnerRoutes);
   await app.register(contentRoutes);
   await app.register(listingSearchRoutes);
+  await app.register(chatRoutes);
+  await app.register(imPlugin, { bus: redis ? createRedisChatBus(redis) : createMemoryChatBus(), now: options.now });
   await app.register(spaPlugin);
   return app;
 }

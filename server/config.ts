@@ -34,6 +34,8 @@ export interface RateLimits {
   feedbackPerAccount: RateLimitRule;
   /** Abuse reports (user/report) sent per account. */
   reportPerAccount: RateLimitRule;
+  /** Chat photos uploaded per account (each is re-encoded). */
+  chatImagePerAccount: RateLimitRule;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -49,6 +51,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   visitReportPerAccount: { max: 10, windowMs: 60 * 60_000 },
   feedbackPerAccount: { max: 10, windowMs: 60 * 60_000 },
   reportPerAccount: { max: 30, windowMs: 60 * 60_000 },
+  chatImagePerAccount: { max: 60, windowMs: 60 * 60_000 },
 };
 
 export interface AppConfig {

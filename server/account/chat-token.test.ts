@@ -74,7 +74,7 @@ describe('home/config with a local chat socket', () => {
   let t: TestApp;
   let api: RawClient;
   beforeAll(async () => {
-    t = await startTestApp('pglite', {}, { beforeListen: (app) => app.decorate('chatSocketPath', '/im') });
+    t = await startTestApp('pglite');
     api = createRawClient(t.baseUrl, t.config.aesKey, t.config.signKey);
   });
   afterAll(() => t.close());

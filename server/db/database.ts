@@ -9,6 +9,7 @@ import * as accounts from './migrations/2026-11-23-0001-accounts';
 import * as tracking from './migrations/2026-11-23-0002-tracking';
 import * as directory from './migrations/2026-11-23-0003-directory';
 import * as outboxSecrets from './migrations/2026-11-25-0001-outbox-secrets';
+import * as chat from './migrations/2026-11-25-0002-chat';
 import type { Database } from './schema';
 
 /** Migrations in order; listed statically so bundling or a changed working directory cannot lose one. */
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23-0002-tracking': tracking,
   '2026-11-23-0003-directory': directory,
   '2026-11-25-0001-outbox-secrets': outboxSecrets,
+  '2026-11-25-0002-chat': chat,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

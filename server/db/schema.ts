@@ -288,6 +288,58 @@ export interface CitySearchTable {
   searched_at: GeneratedTimestamp;
 }
 
+export interface ChatConversationTable {
+  id: GeneratedBigInt;
+  /** Direct: the smaller uuid of the pair. Partner conversation: the member. */
+  user_a: string;
+  /** Direct: the larger uuid. Partner conversation: the profile's owner. */
+  user_b: string;
+  partner_uuid: string | null;
+  last_seq: Generated<number>;
+  last_message_at: NullableTimestamp;
+  created_at: GeneratedTimestamp;
+}
+export type ChatConversationRow = Selectable<ChatConversationTable>;
+
+export interface ChatMemberTable {
+  conversation_id: BigIntColumn;
+  user_uuid: string;
+  read_seq: Generated<number>;
+}
+
+export interface ChatMessageTable {
+  id: GeneratedBigInt;
+  conversation_id: BigIntColumn;
+  seq: number;
+  sign: string;
+  from_uuid: string;
+  content: string;
+  content_type: 'text' | 'photos' | 'unlock';
+  created_at: GeneratedTimestamp;
+}
+export type ChatMessageRow = Selectable<ChatMessageTable>;
+
+export interface ChatBlockTable {
+  blocker_uuid: string;
+  blocked_uuid: string;
+  created_at: GeneratedTimestamp;
+}
+
+export interface ChatUnlockTable {
+  user_uuid: string;
+  partner_uuid: string;
+  price: number;
+  spent: number;
+  idempotency_key: string;
+  created_at: GeneratedTimestamp;
+}
+
+export interface ChatUploadTable {
+  image: string;
+  owner_uuid: string;
+  created_at: GeneratedTimestamp;
+}
+
 export interface Database {
   users: UserTable;
   user_tokens: UserTokenTable;
@@ -308,5 +360,11 @@ export interface Database {
   feedback: FeedbackTable;
   reports: ReportTable;
   search_history: SearchHistoryTable;
+  chat_conversations: ChatConversationTable;
+  chat_members: ChatMemberTable;
+  chat_messages: ChatMessageTable;
+  chat_blocks: ChatBlockTable;
+  chat_unlocks: ChatUnlockTable;
+  chat_uploads: ChatUploadTable;
   city_searches: CitySearchTable;
 }

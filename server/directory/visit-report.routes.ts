@@ -12,17 +12,13 @@ import { activeMembership } from '../account/user.repository';
 import { createImageStore } from '../images/image.service';
 import { storeAttachedImages, withStoredImages } from './attached-images';
 import { isoOf, isPubliclyVisible, storedImageOf } from './listing.mappers';
+import { chosenNickname } from '../account/public-face';
 import { decodeRecentCursor, encodeRecentCursor } from './recent-cursor';
 import { findMerchantAccess, insertVisitReport, visitReportPage, visitReportPhotos } from './visit-report.repository';
 
-/**
- * A report's author as every reader sees them. A nickname is public only when the member chose one: at registration
- * it is the login name, which must not be shown (it is half of the login), so it is sent as '' and the client shows
- * a neutral "Member".
- */
+/** A report's author as every reader sees them (see chosenNickname). */
 function publicAuthorOf(user: { username: string; nickname: string; thumb: string }): PublicAuthor {
-  const sameAsLogin = user.nickname.normalize('NFKC').toLowerCase() === user.username.normalize('NFKC').toLowerCase();
-  return { nickname: sameAsLogin ? '' : user.nickname, thumb: user.thumb };
+  return { nickname: chosenNickname(user), thumb: user.thumb };
 }
 
 /**

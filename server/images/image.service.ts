@@ -56,14 +56,18 @@ export const IMAGE_VARIANTS: { avatar: ImageVariant; listing: ImageVariant; docu
   document: { maxWidth: 2000, maxHeight: 2000, thumbSize: 300 },
 };
 
-type ImageKind = 'avatar' | 'listing' | 'feedback' | 'document';
+type ImageKind = 'avatar' | 'listing' | 'feedback' | 'document' | 'chat';
 
-/** Which variant each stored kind uses; feedback attachments (screenshots, photos) are sized like documents. */
+/**
+ * Which variant each stored kind uses; feedback attachments (screenshots, photos) are sized like documents, chat photos
+ * like listing photos.
+ */
 const KIND_VARIANT: Readonly<Record<ImageKind, ImageVariant>> = {
   avatar: IMAGE_VARIANTS.avatar,
   listing: IMAGE_VARIANTS.listing,
   feedback: IMAGE_VARIANTS.document,
   document: IMAGE_VARIANTS.document,
+  chat: IMAGE_VARIANTS.listing,
 };
 const KINDS = Object.keys(KIND_VARIANT) as ImageKind[];
 
@@ -216,7 +220,7 @@ async function unlinkIfExists(file: string): Promise<void> {
 }
 
 export function createImageStore(options: ImageStoreOptions): {
-  save(kind: 'avatar' | 'listing' | 'feedback' | 'document', input: Buffer): Promise<StoredImage>;
+  save(kind: ImageKind, input: Buffer): Promise<StoredImage>;
   remove(url: string): Promise<void>;
   resolve(url: string): string | null;
 } {

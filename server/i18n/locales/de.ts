@@ -86,4 +86,16 @@ export const de: Messages = {
   'mail.code.body':
     'Ihr Code zur Bestätigung Ihrer E-Mail-Adresse lautet {code}. Er ist 10 Minuten lang gültig und kann nur einmal verwendet werden.',
   'mail.code.ignore': 'Falls Sie diesen Code nicht angefordert haben, ignorieren Sie diese E-Mail einfach.',
+
+  'chat.systemReadOnly': "Auf Hinweise von Venuely kann hier nicht geantwortet werden.",
+  'chat.youBlocked': "Du hast diese Person blockiert. Hebe die Blockierung auf, um Nachrichten zu senden.",
+  'chat.blocked': "Diese Person nimmt keine Nachrichten von dir an.",
+  'chat.locked': "Schalte dieses Profil frei, um mit ihm zu chatten.",
+  'chat.peerNotFound': "Diese Unterhaltung gibt es nicht.",
+  'chat.unlockInvalid': "Diese Freischalt-Nachricht ist hier nicht gültig.",
+  'chat.photoInvalid': "Das Foto wurde nicht gefunden. Sende es erneut.",
+  'chat.frameInvalid': "Die Nachricht konnte nicht gelesen werden.",
+  'chat.rateLimited': "Du sendest zu schnell Nachrichten. Warte kurz und versuche es erneut.",
+  'chat.unlockOwn': "Das ist dein eigenes Profil.",
+  'chat.welcome': "Willkommen bei Venuely! Hier findest du Hinweise zu deinem Konto. Viel Spaß beim Entdecken.",
 };

@@ -83,6 +83,18 @@ export const en = {
   'mail.code.subject': 'Your {app} verification code: {code}',
   'mail.code.body': 'Your e-mail verification code is {code}. It is valid for 10 minutes and can be used once.',
   'mail.code.ignore': 'If you did not ask for this code, ignore this e-mail.',
+
+  'chat.systemReadOnly': "Venuely's notices cannot be answered here.",
+  'chat.youBlocked': "You have blocked this user. Unblock them to send messages.",
+  'chat.blocked': "This user does not accept messages from you.",
+  'chat.locked': "Unlock this profile to chat with it.",
+  'chat.peerNotFound': "This conversation does not exist.",
+  'chat.unlockInvalid': "This unlock message is not valid here.",
+  'chat.photoInvalid': "The photo was not found. Send it again.",
+  'chat.frameInvalid': "The message could not be read.",
+  'chat.rateLimited': "You are sending messages too fast. Wait a moment and try again.",
+  'chat.unlockOwn': "This is your own profile.",
+  'chat.welcome': "Welcome to Venuely! Here you will find notices about your account. Happy exploring.",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -81,4 +81,16 @@ export const es: Messages = {
   'mail.code.subject': 'Tu código de verificación de {app}: {code}',
   'mail.code.body': 'Tu código de verificación del correo electrónico es {code}. Es válido durante 10 minutos y solo se puede usar una vez.',
   'mail.code.ignore': 'Si no has solicitado este código, ignora este correo.',
+
+  'chat.systemReadOnly': "Los avisos de Venuely no se pueden responder aquí.",
+  'chat.youBlocked': "Has bloqueado a este usuario. Desbloquéalo para enviarle mensajes.",
+  'chat.blocked': "Este usuario no acepta tus mensajes.",
+  'chat.locked': "Desbloquea este perfil para chatear con él.",
+  'chat.peerNotFound': "Esta conversación no existe.",
+  'chat.unlockInvalid': "Este mensaje de desbloqueo no es válido aquí.",
+  'chat.photoInvalid': "No se encontró la foto. Envíala de nuevo.",
+  'chat.frameInvalid': "No se pudo leer el mensaje.",
+  'chat.rateLimited': "Estás enviando mensajes demasiado rápido. Espera un momento e inténtalo de nuevo.",
+  'chat.unlockOwn': "Este es tu propio perfil.",
+  'chat.welcome': "¡Bienvenido a Venuely! Aquí encontrarás avisos sobre tu cuenta. ¡Disfruta explorando!",
 };

@@ -86,4 +86,16 @@ export const fr: Messages = {
   'mail.code.body':
     'Votre code de vérification d’adresse e-mail est {code}. Il est valable 10 minutes et ne peut être utilisé qu’une seule fois.',
   'mail.code.ignore': 'Si vous n’avez pas demandé ce code, ignorez cet e-mail.',
+
+  'chat.systemReadOnly': "Il n'est pas possible de répondre ici aux avis de Venuely.",
+  'chat.youBlocked': "Vous avez bloqué cet utilisateur. Débloquez-le pour lui envoyer des messages.",
+  'chat.blocked': "Cet utilisateur n'accepte pas vos messages.",
+  'chat.locked': "Débloquez ce profil pour discuter avec lui.",
+  'chat.peerNotFound': "Cette conversation n'existe pas.",
+  'chat.unlockInvalid': "Ce message de déblocage n'est pas valide ici.",
+  'chat.photoInvalid': "La photo est introuvable. Envoyez-la à nouveau.",
+  'chat.frameInvalid': "Le message n'a pas pu être lu.",
+  'chat.rateLimited': "Vous envoyez des messages trop vite. Patientez un instant puis réessayez.",
+  'chat.unlockOwn': "C'est votre propre profil.",
+  'chat.welcome': "Bienvenue sur Venuely ! Vous trouverez ici les avis concernant votre compte. Bonne découverte.",
 };

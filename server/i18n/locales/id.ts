@@ -81,4 +81,16 @@ export const id: Messages = {
   'mail.code.subject': 'Kode verifikasi {app} Anda: {code}',
   'mail.code.body': 'Kode verifikasi email Anda adalah {code}. Kode ini berlaku selama 10 menit dan hanya dapat digunakan satu kali.',
   'mail.code.ignore': 'Jika Anda tidak meminta kode ini, abaikan email ini.',
+
+  'chat.systemReadOnly': "Pemberitahuan Venuely tidak dapat dibalas di sini.",
+  'chat.youBlocked': "Anda telah memblokir pengguna ini. Buka blokirnya untuk mengirim pesan.",
+  'chat.blocked': "Pengguna ini tidak menerima pesan dari Anda.",
+  'chat.locked': "Buka kunci profil ini untuk mengobrol dengannya.",
+  'chat.peerNotFound': "Percakapan ini tidak ada.",
+  'chat.unlockInvalid': "Pesan buka kunci ini tidak berlaku di sini.",
+  'chat.photoInvalid': "Foto tidak ditemukan. Kirim lagi.",
+  'chat.frameInvalid': "Pesan tidak dapat dibaca.",
+  'chat.rateLimited': "Anda mengirim pesan terlalu cepat. Tunggu sebentar lalu coba lagi.",
+  'chat.unlockOwn': "Ini profil Anda sendiri.",
+  'chat.welcome': "Selamat datang di Venuely! Di sini Anda akan menemukan pemberitahuan tentang akun Anda. Selamat menjelajah.",
 };

@@ -81,4 +81,16 @@ export const ja: Messages = {
   'mail.code.subject': '【{app}】認証コード：{code}',
   'mail.code.body': 'メールアドレスの認証コードは {code} です。有効期限は10分間で、1回のみご利用いただけます。',
   'mail.code.ignore': 'このコードをリクエストした覚えがない場合は、このメールを無視してください。',
+
+  'chat.systemReadOnly': "Venuelyからのお知らせには、ここから返信できません。",
+  'chat.youBlocked': "このユーザーをブロックしています。メッセージを送るにはブロックを解除してください。",
+  'chat.blocked': "このユーザーはあなたからのメッセージを受け付けていません。",
+  'chat.locked': "チャットするには、このプロフィールのロックを解除してください。",
+  'chat.peerNotFound': "この会話は存在しません。",
+  'chat.unlockInvalid': "このロック解除メッセージはここでは無効です。",
+  'chat.photoInvalid': "写真が見つかりません。もう一度送信してください。",
+  'chat.frameInvalid': "メッセージを読み取れませんでした。",
+  'chat.rateLimited': "メッセージの送信が速すぎます。少し待ってから、もう一度お試しください。",
+  'chat.unlockOwn': "これはあなた自身のプロフィールです。",
+  'chat.welcome': "Venuelyへようこそ！ここにはアカウントに関するお知らせが届きます。どうぞお楽しみください。",
 };

@@ -81,4 +81,16 @@ export const ko: Messages = {
   'mail.code.subject': '[{app}] 인증 코드: {code}',
   'mail.code.body': '이메일 인증 코드는 {code}입니다. 10분 동안 유효하며 한 번만 사용할 수 있습니다.',
   'mail.code.ignore': '인증 코드를 요청하신 적이 없다면 이 이메일을 무시하셔도 됩니다.',
+
+  'chat.systemReadOnly': "Venuely 알림에는 여기에서 답장할 수 없습니다.",
+  'chat.youBlocked': "이 사용자를 차단했습니다. 메시지를 보내려면 차단을 해제하세요.",
+  'chat.blocked': "이 사용자는 회원님의 메시지를 받지 않습니다.",
+  'chat.locked': "채팅하려면 이 프로필의 잠금을 해제하세요.",
+  'chat.peerNotFound': "존재하지 않는 대화입니다.",
+  'chat.unlockInvalid': "이 잠금 해제 메시지는 여기에서 유효하지 않습니다.",
+  'chat.photoInvalid': "사진을 찾을 수 없습니다. 다시 보내 주세요.",
+  'chat.frameInvalid': "메시지를 읽을 수 없습니다.",
+  'chat.rateLimited': "메시지를 너무 빠르게 보내고 있습니다. 잠시 후 다시 시도하세요.",
+  'chat.unlockOwn': "회원님의 프로필입니다.",
+  'chat.welcome': "Venuely에 오신 것을 환영합니다! 여기에서 계정 관련 알림을 확인할 수 있습니다. 즐거운 탐색 되세요.",
 };

@@ -81,4 +81,16 @@ export const pt: Messages = {
   'mail.code.subject': 'O seu código de verificação {app}: {code}',
   'mail.code.body': 'O seu código de verificação de e-mail é {code}. É válido durante 10 minutos e só pode ser utilizado uma vez.',
   'mail.code.ignore': 'Se não pediu este código, ignore este e-mail.',
+
+  'chat.systemReadOnly': "Não é possível responder aos avisos da Venuely aqui.",
+  'chat.youBlocked': "Você bloqueou este usuário. Desbloqueie-o para enviar mensagens.",
+  'chat.blocked': "Este usuário não aceita mensagens suas.",
+  'chat.locked': "Desbloqueie este perfil para conversar com ele.",
+  'chat.peerNotFound': "Esta conversa não existe.",
+  'chat.unlockInvalid': "Esta mensagem de desbloqueio não é válida aqui.",
+  'chat.photoInvalid': "A foto não foi encontrada. Envie-a novamente.",
+  'chat.frameInvalid': "Não foi possível ler a mensagem.",
+  'chat.rateLimited': "Você está enviando mensagens rápido demais. Aguarde um momento e tente novamente.",
+  'chat.unlockOwn': "Este é o seu próprio perfil.",
+  'chat.welcome': "Boas-vindas à Venuely! Aqui você encontrará avisos sobre a sua conta. Boa exploração!",
 };

@@ -81,4 +81,16 @@ export const vi: Messages = {
   'mail.code.subject': 'Mã xác minh {app} của bạn: {code}',
   'mail.code.body': 'Mã xác minh email của bạn là {code}. Mã có hiệu lực trong 10 phút và chỉ sử dụng được một lần.',
   'mail.code.ignore': 'Nếu bạn không yêu cầu mã này, vui lòng bỏ qua email này.',
+
+  'chat.systemReadOnly': "Không thể trả lời thông báo của Venuely tại đây.",
+  'chat.youBlocked': "Bạn đã chặn người dùng này. Hãy bỏ chặn để gửi tin nhắn.",
+  'chat.blocked': "Người dùng này không nhận tin nhắn từ bạn.",
+  'chat.locked': "Mở khóa hồ sơ này để trò chuyện.",
+  'chat.peerNotFound': "Cuộc trò chuyện này không tồn tại.",
+  'chat.unlockInvalid': "Tin nhắn mở khóa này không hợp lệ ở đây.",
+  'chat.photoInvalid': "Không tìm thấy ảnh. Hãy gửi lại.",
+  'chat.frameInvalid': "Không thể đọc tin nhắn.",
+  'chat.rateLimited': "Bạn đang gửi tin nhắn quá nhanh. Hãy đợi một chút rồi thử lại.",
+  'chat.unlockOwn': "Đây là hồ sơ của chính bạn.",
+  'chat.welcome': "Chào mừng bạn đến với Venuely! Tại đây bạn sẽ nhận được thông báo về tài khoản của mình. Chúc bạn khám phá vui vẻ.",
 };

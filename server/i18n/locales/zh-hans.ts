@@ -81,4 +81,16 @@ export const zhHans: Messages = {
   'mail.code.subject': '你的 {app} 验证码：{code}',
   'mail.code.body': '你的邮箱验证码是 {code}，10 分钟内有效，仅可使用一次。',
   'mail.code.ignore': '如果你没有申请此验证码，请忽略此邮件。',
+
+  'chat.systemReadOnly': "无法在此回复 Venuely 的通知。",
+  'chat.youBlocked': "你已屏蔽此用户。解除屏蔽后才能发送消息。",
+  'chat.blocked': "该用户不接收你的消息。",
+  'chat.locked': "解锁此资料后即可聊天。",
+  'chat.peerNotFound': "该会话不存在。",
+  'chat.unlockInvalid': "此解锁消息在这里无效。",
+  'chat.photoInvalid': "未找到照片，请重新发送。",
+  'chat.frameInvalid': "无法读取该消息。",
+  'chat.rateLimited': "你发送消息太快了，请稍候再试。",
+  'chat.unlockOwn': "这是你自己的资料。",
+  'chat.welcome': "欢迎来到 Venuely！这里会显示与你账户相关的通知。祝你探索愉快。",
 };

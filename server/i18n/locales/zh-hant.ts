@@ -81,4 +81,16 @@ export const zhHant: Messages = {
   'mail.code.subject': '你的 {app} 驗證碼：{code}',
   'mail.code.body': '你的電子郵件驗證碼為 {code}，10 分鐘內有效，且僅能使用一次。',
   'mail.code.ignore': '如果你沒有申請此驗證碼，請忽略這封電子郵件。',
+
+  'chat.systemReadOnly': "無法在此回覆 Venuely 的通知。",
+  'chat.youBlocked': "你已封鎖此使用者。解除封鎖後才能傳送訊息。",
+  'chat.blocked': "此使用者不接收你的訊息。",
+  'chat.locked': "解鎖此個人檔案後即可聊天。",
+  'chat.peerNotFound': "此對話不存在。",
+  'chat.unlockInvalid': "此解鎖訊息在這裡無效。",
+  'chat.photoInvalid': "找不到照片，請重新傳送。",
+  'chat.frameInvalid': "無法讀取此訊息。",
+  'chat.rateLimited': "你傳送訊息的速度太快了，請稍候再試。",
+  'chat.unlockOwn': "這是你自己的個人檔案。",
+  'chat.welcome': "歡迎來到 Venuely！這裡會顯示與你帳戶相關的通知。祝你探索愉快。",
 };

@@ -4,6 +4,7 @@ import { CHAT_HISTORY_PAGE_SIZE } from '../constants';
 import { ChatContentType } from '../enums';
 import * as f from '../fields';
 import { idempotencyKey, publicUser, rowId } from '../shapes';
+import { imageResponse } from './account';
 import { appConfig } from './home';
 
 /**
@@ -21,6 +22,8 @@ export const CHAT_SIGN_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 export const UNLOCK_CONTENT = 'unlock partner';
 export const CHAT_RESUME_MAX = 500;
 export const CHAT_HISTORY_PAGE_MAX = 10_000;
+/** The system contact (spec section 3 `isSystem`): welcome and service messages come from it; nobody writes to it. */
+export const SYSTEM_CHAT_UUID = '00000000-0000-4000-8000-000000000001';
 
 /** The contact key of spec section 3: a user's uuid, or `{uuid}-{partner uuid}` for a partner conversation. */
 export function contactKey(uuid: string, partnerUuid?: string | null): string {
@@ -165,6 +168,33 @@ export const block = defineCall({
   response: z.object({ is_block: z.boolean() }),
 });
 
+/**
+ * Not in the spec: marks a conversation read up to `seq` (the newest message the reader has seen). The server owns
+ * unread counts (DESIGN section 8); the answer is the conversation's count afterwards. A `seq` beyond the
+ * conversation's last message is clamped to it; marking an older seq never makes read messages unread again.
+ */
+export const markRead = defineCall({
+  path: 'chat/markRead',
+  mutates: true,
+  auth: 'required',
+  payload: conversation.extend({ seq: f.int(0, 2_147_483_647) }),
+  response: z.object({ unreadcount: z.number().int().min(0), read_seq: z.number().int().min(0) }),
+});
+
+/**
+ * Not in the spec: a photo for a photo message (content type `photos`), through the image pipeline (re-encoded,
+ * metadata stripped). The message's content is then the returned `image` path; the server accepts only the
+ * sender's own uploads as photo content.
+ */
+export const uploadImage = defineCall({
+  path: 'chat/uploadImage',
+  mutates: true,
+  auth: 'required',
+  files: ['image'],
+  payload: emptyPayload,
+  response: imageResponse.extend({ width: z.number().int().min(1), height: z.number().int().min(1) }),
+});
+
 export const getUserInfoByUuid = defineCall({
   path: 'user/getUserInfoByUuid',
   mutates: false,
@@ -251,23 +281,42 @@ export const resyncFrame = z.object({
   partner_uuid: z.string().optional(),
 });
 
+/**
+ * Not in the spec: the server refuses a frame (a message to a blocked user or a locked partner, an invalid frame).
+ * `confirmed_ack_id` names the refused frame when it could be read; `code` is a message key, `msg` its text in the
+ * connection's language. A refused chat message is final: the client marks it failed and does not resend it.
+ */
+export const errorFrame = z.object({
+  message_type: z.literal('errorMessage'),
+  confirmed_ack_id: z.string().optional(),
+  code: z.string(),
+  msg: z.string(),
+});
+
 export const incomingFrame = z.discriminatedUnion('message_type', [
   chatMessageFrame,
   ackMessageFrame,
   pongFrame,
   resyncFrame,
+  errorFrame,
 ]);
 export type IncomingFrame = z.infer<typeof incomingFrame>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Client chat state (spec section 3 "Chat message" and "Chat contact").
 
-export const CHAT_MESSAGE_STATUSES = ['sending', 'success'] as const;
+/** Beyond the spec's two: `failed`, a message the server refused (errorMessage); it is not resent. */
+export const CHAT_MESSAGE_STATUSES = ['sending', 'success', 'failed'] as const;
 export type ChatMessageStatus = (typeof CHAT_MESSAGE_STATUSES)[number];
 
-/** A message as the client holds it; `id` is the sign, `timeStamp` in milliseconds. */
+/**
+ * A message as the client holds it; `id` is the sign, `timeStamp` in milliseconds. Beyond the spec: `seq`, the
+ * conversation's sequence number, null until the server has acked an own message (DESIGN section 8: resume and
+ * gap detection need it per message).
+ */
 export const chatMessage = z.object({
   id: z.string(),
+  seq: z.number().int().min(1).nullable(),
   timeStamp: z.number().int(),
   content: z.string(),
   contentType: chatContentType,

@@ -1,0 +1,361 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { SYSTEM_CHAT_UUID } from '@/contract/calls/chat';
+import type { ChatContentType } from '@/contract/enums';
+import type { ChatConversationRow, ChatMessageRow, Database } from '../db/schema';
+
+/**
+ * Chat storage (issue 11, DESIGN section 8). Conversations number their messages 1, 2, 3, … under the conversation
+ * row's lock, so a sequence number is never skipped or reused and the client can resume from the last one it holds.
+ * A resent message (same sender, same sign) is stored once and answered with its first sequence number.
+ */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * A conversation as one of its two members names it. `peerUuid` is the other side as this viewer sees it: the other
+ * user, or the partner profile's uuid when the viewer is the member of a partner conversation (the member never
+ * learns the account behind a profile).
+ */
+export interface ConversationRef {
+  /** The member (partner conversation) or the smaller uuid of the pair (direct). */
+  userA: string;
+  /** The profile's owner (partner conversation) or the larger uuid (direct). */
+  userB: string;
+  partnerUuid: string | null;
+}
+
+export type ResolveFailure = 'chat.peerNotFound' | 'listing.notFound';
+
+export interface ResolvedConversation extends ConversationRef {
+  viewer: string;
+  /** The real account on the other side. */
+  otherUser: string;
+  /** The other side as the viewer names it (see ConversationRef). */
+  peerUuid: string;
+  /** The viewer writes as the partner profile's owner. */
+  viewerIsOwner: boolean;
+  partner: { uuid: string; ownerUuid: string; published: boolean; unlockPrice: number; nickname: string; thumb: string } | null;
+}
+
+/** The other side of a conversation as `viewer` names it. */
+export function peerOf(conversation: ConversationRef, viewer: string): string {
+  if (conversation.partnerUuid) return viewer === conversation.userB ? conversation.userA : conversation.partnerUuid;
+  return viewer === conversation.userA ? conversation.userB : conversation.userA;
+}
+
+/** The sender of a message as `viewer` names it: a partner owner's messages come from the profile for the member. */
+export function senderAs(conversation: ConversationRef, fromUuid: string, viewer: string): string {
+  if (conversation.partnerUuid && fromUuid === conversation.userB && viewer !== conversation.userB) return conversation.partnerUuid;
+  return fromUuid;
+}
+
+/**
+ * Resolves `peer` (+ `partnerUuid`) named by `viewer` to a conversation: direct with another existing user, or a
+ * partner conversation, where the member names the profile and the owner names the member.
+ */
+export async function resolveConversation(db: Db, viewer: string, peer: string, partnerUuid?: string | null): Promise<ResolvedConversation | ResolveFailure> {
+  if (!partnerUuid) {
+    if (peer === viewer) return 'chat.peerNotFound';
+    const other = await db.selectFrom('users').select('uuid').where('uuid', '=', peer).executeTakeFirst();
+    if (!other) return 'chat.peerNotFound';
+    const [userA, userB] = viewer < peer ? [viewer, peer] : [peer, viewer];
+    return { userA, userB, partnerUuid: null, viewer, otherUser: peer, peerUuid: peer, viewerIsOwner: false, partner: null };
+  }
+  const row = await db
+    .selectFrom('partners')
+    .select(['uuid', 'owner_uuid', 'status', 'visible', 'unlock_price', 'nickname', 'cover'])
+    .where('uuid', '=', partnerUuid)
+    .executeTakeFirst();
+  if (!row) return 'listing.notFound';
+  const partner = {
+    uuid: row.uuid,
+    ownerUuid: row.owner_uuid,
+    published: row.status === 'published' && row.visible,
+    unlockPrice: row.unlock_price,
+    nickname: row.nickname,
+    thumb: row.cover?.thumb ?? '',
+  };
+  if (row.owner_uuid === viewer) {
+    if (peer === viewer) return 'chat.peerNotFound';
+    const member = await db.selectFrom('users').select('uuid').where('uuid', '=', peer).executeTakeFirst();
+    if (!member) return 'chat.peerNotFound';
+    return { userA: peer, userB: viewer, partnerUuid, viewer, otherUser: peer, peerUuid: peer, viewerIsOwner: true, partner };
+  }
+  // The member names the profile; a profile the viewer may not see is "not found" like everywhere else.
+  if (peer !== partnerUuid || !partner.published) return 'listing.notFound';
+  return { userA: viewer, userB: row.owner_uuid, partnerUuid, viewer, otherUser: row.owner_uuid, peerUuid: partnerUuid, viewerIsOwner: false, partner };
+}
+
+function whereConversation(ref: ConversationRef) {
+  return ref.partnerUuid
+    ? sql<boolean>`user_a = ${ref.userA} and partner_uuid = ${ref.partnerUuid}`
+    : sql<boolean>`user_a = ${ref.userA} and user_b = ${ref.userB} and partner_uuid is null`;
+}
+
+export async function findConversation(db: Db, ref: ConversationRef): Promise<ChatConversationRow | undefined> {
+  return db.selectFrom('chat_conversations').selectAll().where(whereConversation(ref)).executeTakeFirst();
+}
+
+/** The conversation, created with its two member rows when it does not exist yet (concurrent creators agree). */
+export async function ensureConversation(db: Db, ref: ConversationRef): Promise<ChatConversationRow> {
+  const found = await findConversation(db, ref);
+  if (found) return found;
+  const target = ref.partnerUuid ? sql`(user_a, partner_uuid) where partner_uuid is not null` : sql`(user_a, user_b) where partner_uuid is null`;
+  await sql`insert into chat_conversations (user_a, user_b, partner_uuid) values (${ref.userA}, ${ref.userB}, ${ref.partnerUuid})
+    on conflict ${target} do nothing`.execute(db);
+  const row = await findConversation(db, ref);
+  if (!row) throw new Error('conversation vanished after insert');
+  await db
+    .insertInto('chat_members')
+    .values([
+      { conversation_id: row.id, user_uuid: ref.userA },
+      { conversation_id: row.id, user_uuid: ref.userB },
+    ])
+    .onConflict((oc) => oc.columns(['conversation_id', 'user_uuid']).doNothing())
+    .execute();
+  return row;
+}
+
+export interface NewMessage {
+  sign: string;
+  fromUuid: string;
+  content: string;
+  contentType: ChatContentType;
+}
+
+export interface AppendResult {
+  conversation: ChatConversationRow;
+  message: ChatMessageRow;
+  /** The sign was already stored: nothing was written, the first copy is answered. */
+  duplicate: boolean;
+}
+
+class DuplicateSign extends Error {
+  constructor(readonly message_: ChatMessageRow) {
+    super('duplicate sign');
+  }
+}
+
+/**
+ * Stores a message with the conversation's next sequence number. The counter row is locked first, so concurrent
+ * senders (and a resend racing its original) are serialised; a duplicate sign rolls the increment back.
+ */
+export async function appendMessage(db: Kysely<Database>, ref: ConversationRef, input: NewMessage, now = new Date()): Promise<AppendResult> {
+  const conversation = await ensureConversation(db, ref);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const locked = await trx
+        .updateTable('chat_conversations')
+        .set((eb) => ({ last_seq: eb('last_seq', '+', 1), last_message_at: now }))
+        .where('id', '=', conversation.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const existing = await trx
+        .selectFrom('chat_messages')
+        .selectAll()
+        .where('conversation_id', '=', conversation.id)
+        .where('from_uuid', '=', input.fromUuid)
+        .where('sign', '=', input.sign)
+        .executeTakeFirst();
+      if (existing) throw new DuplicateSign(existing);
+      const message = await trx
+        .insertInto('chat_messages')
+        .values({
+          conversation_id: conversation.id,
+          seq: locked.last_seq,
+          sign: input.sign,
+          from_uuid: input.fromUuid,
+          content: input.content,
+          content_type: input.contentType,
+          created_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      // Writing a message means having read the conversation up to it.
+      await trx
+        .updateTable('chat_members')
+        .set({ read_seq: locked.last_seq })
+        .where('conversation_id', '=', conversation.id)
+        .where('user_uuid', '=', input.fromUuid)
+        .execute();
+      return { conversation: locked, message, duplicate: false };
+    });
+  } catch (error) {
+    if (error instanceof DuplicateSign) return { conversation, message: error.message_, duplicate: true };
+    throw error;
+  }
+}
+
+/** One page of a conversation, page 1 the newest; messages in sequence order within the page. */
+export async function historyPage(db: Db, conversationId: string, page: number, limit: number): Promise<{ list: ChatMessageRow[]; hasMore: boolean }> {
+  const rows = await db
+    .selectFrom('chat_messages')
+    .selectAll()
+    .where('conversation_id', '=', conversationId)
+    .orderBy('seq', 'desc')
+    .limit(limit + 1)
+    .offset((page - 1) * limit)
+    .execute();
+  return { list: rows.slice(0, limit).reverse(), hasMore: rows.length > limit };
+}
+
+/** Messages after `seq`, in order, at most `max` (+1 so the caller can tell that more are missing). */
+export async function messagesAfter(db: Db, conversationId: string, seq: number, max: number): Promise<ChatMessageRow[]> {
+  return db
+    .selectFrom('chat_messages')
+    .selectAll()
+    .where('conversation_id', '=', conversationId)
+    .where('seq', '>', seq)
+    .orderBy('seq', 'asc')
+    .limit(max + 1)
+    .execute();
+}
+
+/** The reader's unread messages: the other side's messages after the reader's read position. */
+export async function unreadCount(db: Db, conversationId: string, reader: string): Promise<{ unread: number; readSeq: number; peerReadSeq: number }> {
+  const members = await db.selectFrom('chat_members').select(['user_uuid', 'read_seq']).where('conversation_id', '=', conversationId).execute();
+  const readSeq = members.find((m) => m.user_uuid === reader)?.read_seq ?? 0;
+  const peerReadSeq = members.find((m) => m.user_uuid !== reader)?.read_seq ?? 0;
+  const { count } = await db
+    .selectFrom('chat_messages')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('conversation_id', '=', conversationId)
+    .where('seq', '>', readSeq)
+    .where('from_uuid', '<>', reader)
+    .executeTakeFirstOrThrow();
+  return { unread: Number(count), readSeq, peerReadSeq };
+}
+
+/** Moves the reader's position forward to `seq` (clamped to the last message); never backwards. */
+export async function markRead(db: Db, conversation: ChatConversationRow, reader: string, seq: number): Promise<void> {
+  const target = Math.min(seq, conversation.last_seq);
+  await db
+    .updateTable('chat_members')
+    .set({ read_seq: target })
+    .where('conversation_id', '=', conversation.id)
+    .where('user_uuid', '=', reader)
+    .where('read_seq', '<', target)
+    .execute();
+}
+
+export interface ContactRow {
+  conversation: ChatConversationRow;
+  last: ChatMessageRow | null;
+  unread: number;
+  peerReadSeq: number;
+}
+
+/** The user's conversations with their latest message and unread count, latest activity first. */
+export async function contactRows(db: Db, user: string, max: number): Promise<ContactRow[]> {
+  const rows = await db
+    .selectFrom('chat_members as me')
+    .innerJoin('chat_conversations as c', 'c.id', 'me.conversation_id')
+    .innerJoin('chat_members as other', (join) => join.onRef('other.conversation_id', '=', 'c.id').on('other.user_uuid', '<>', user))
+    .leftJoin('chat_messages as m', (join) => join.onRef('m.conversation_id', '=', 'c.id').onRef('m.seq', '=', 'c.last_seq'))
+    .select([
+      'c.id',
+      'c.user_a',
+      'c.user_b',
+      'c.partner_uuid',
+      'c.last_seq',
+      'c.last_message_at',
+      'c.created_at',
+      'other.read_seq as peer_read_seq',
+      'm.id as m_id',
+      'm.seq as m_seq',
+      'm.sign as m_sign',
+      'm.from_uuid as m_from_uuid',
+      'm.content as m_content',
+      'm.content_type as m_content_type',
+      'm.created_at as m_created_at',
+      (eb) =>
+        eb
+          .selectFrom('chat_messages as u')
+          .select((e) => e.fn.countAll<string>().as('n'))
+          .whereRef('u.conversation_id', '=', 'c.id')
+          .whereRef('u.seq', '>', 'me.read_seq')
+          .where('u.from_uuid', '<>', user)
+          .as('unread'),
+    ])
+    .where('me.user_uuid', '=', user)
+    .orderBy(sql`coalesce(c.last_message_at, c.created_at)`, 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(max)
+    .execute();
+  return rows.map((r) => ({
+    conversation: {
+      id: r.id,
+      user_a: r.user_a,
+      user_b: r.user_b,
+      partner_uuid: r.partner_uuid,
+      last_seq: r.last_seq,
+      last_message_at: r.last_message_at,
+      created_at: r.created_at,
+    },
+    last:
+      r.m_id === null
+        ? null
+        : {
+            id: r.m_id,
+            conversation_id: r.id,
+            seq: r.m_seq!,
+            sign: r.m_sign!,
+            from_uuid: r.m_from_uuid!,
+            content: r.m_content!,
+            content_type: r.m_content_type!,
+            created_at: r.m_created_at!,
+          },
+    unread: Number(r.unread ?? 0),
+    peerReadSeq: r.peer_read_seq,
+  }));
+}
+
+/** Whether either user has blocked the other. */
+export async function blockBetween(db: Db, a: string, b: string): Promise<{ aBlockedB: boolean; bBlockedA: boolean }> {
+  const rows = await db
+    .selectFrom('chat_blocks')
+    .select(['blocker_uuid'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('blocker_uuid', '=', a), eb('blocked_uuid', '=', b)]),
+        eb.and([eb('blocker_uuid', '=', b), eb('blocked_uuid', '=', a)]),
+      ]),
+    )
+    .execute();
+  return { aBlockedB: rows.some((r) => r.blocker_uuid === a), bBlockedA: rows.some((r) => r.blocker_uuid === b) };
+}
+
+export async function setBlock(db: Db, blocker: string, blocked: string, block: boolean): Promise<void> {
+  if (block) {
+    await db.insertInto('chat_blocks').values({ blocker_uuid: blocker, blocked_uuid: blocked }).onConflict((oc) => oc.doNothing()).execute();
+  } else {
+    await db.deleteFrom('chat_blocks').where('blocker_uuid', '=', blocker).where('blocked_uuid', '=', blocked).execute();
+  }
+}
+
+export async function isUnlocked(db: Db, user: string, partnerUuid: string): Promise<boolean> {
+  const row = await db.selectFrom('chat_unlocks').select('user_uuid').where('user_uuid', '=', user).where('partner_uuid', '=', partnerUuid).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Records an unlock once per (user, partner); returns whether this call recorded it. */
+export async function recordUnlock(db: Db, user: string, partnerUuid: string, price: number, spent: number, idempotencyKey: string): Promise<boolean> {
+  const inserted = await db
+    .insertInto('chat_unlocks')
+    .values({ user_uuid: user, partner_uuid: partnerUuid, price, spent, idempotency_key: idempotencyKey })
+    .onConflict((oc) => oc.columns(['user_uuid', 'partner_uuid']).doNothing())
+    .returning('user_uuid')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function recordUpload(db: Db, image: string, owner: string): Promise<void> {
+  await db.insertInto('chat_uploads').values({ image, owner_uuid: owner }).execute();
+}
+
+export async function ownsUpload(db: Db, image: string, owner: string): Promise<boolean> {
+  const row = await db.selectFrom('chat_uploads').select('image').where('image', '=', image).where('owner_uuid', '=', owner).executeTakeFirst();
+  return row !== undefined;
+}
+
+export const isSystemUser = (uuid: string) => uuid === SYSTEM_CHAT_UUID;

@@ -1,0 +1,125 @@
+import type { Kysely } from 'kysely';
+import { type HistoryItem, type IncomingMessage, type OutgoingMessage, UNLOCK_CONTENT } from '@/contract/calls/chat';
+import type { PublicUser } from '@/contract/shapes';
+import { chosenNickname } from '../account/public-face';
+import type { ChatConversationRow, ChatMessageRow, Database } from '../db/schema';
+import type { MessageKey } from '../i18n';
+import {
+  type AppendResult,
+  appendMessage,
+  blockBetween,
+  type ConversationRef,
+  findConversation,
+  isSystemUser,
+  isUnlocked,
+  ownsUpload,
+  peerOf,
+  type ResolvedConversation,
+  resolveConversation,
+  senderAs,
+} from './chat.repository';
+
+/** A conversation row as the repository's reference. */
+export function refOf(row: ChatConversationRow): ConversationRef {
+  return { userA: row.user_a, userB: row.user_b, partnerUuid: row.partner_uuid };
+}
+
+const seconds = (date: Date | string) => Math.floor(new Date(date).getTime() / 1000);
+
+/** A stored message as `viewer` sees it in history; `need_send`: the other side has not read it yet. */
+export function historyItemOf(conversation: ChatConversationRow, row: ChatMessageRow, viewer: string, peerReadSeq: number): HistoryItem {
+  const ref = refOf(conversation);
+  return {
+    id: Number(row.id),
+    seq: row.seq,
+    sign: row.sign,
+    created_at: seconds(row.created_at),
+    content: row.content,
+    content_type: row.content_type,
+    need_send: row.from_uuid === viewer && row.seq > peerReadSeq,
+    ext: ref.partnerUuid ? { partner_uuid: ref.partnerUuid } : null,
+    from_uuid: senderAs(ref, row.from_uuid, viewer),
+  };
+}
+
+/**
+ * A stored message as pushed to `viewer`'s socket. `to_id` is the viewer's own uuid, except on the echo of the
+ * viewer's own message (another tab or device), where it names the peer, so the client files it under the right
+ * contact either way: peer = from_uuid === me ? to_id : from_uuid.
+ */
+export function incomingOf(conversation: ConversationRef, row: Pick<ChatMessageRow, 'seq' | 'sign' | 'from_uuid' | 'content' | 'content_type'> & { created_at: Date | string }, viewer: string): IncomingMessage {
+  return {
+    sign: row.sign,
+    seq: row.seq,
+    from_uuid: senderAs(conversation, row.from_uuid, viewer),
+    to_id: row.from_uuid === viewer ? peerOf(conversation, viewer) : viewer,
+    timestamp: seconds(row.created_at),
+    content: row.content,
+    content_type: row.content_type,
+    ext: conversation.partnerUuid ? { partner_uuid: conversation.partnerUuid } : null,
+  };
+}
+
+export interface SendVerdict {
+  canSend: boolean;
+  /** Why not, when not. */
+  reason: MessageKey | null;
+  isBlock: boolean;
+  isUnlocked: boolean;
+}
+
+/**
+ * Whether `conversation.viewer` may write in it now (DESIGN section 7): never to or as the system contact; not when
+ * either side blocked the other; a member only to a published, unlocked profile; an owner only in a conversation the
+ * member started.
+ */
+export async function sendVerdict(db: Kysely<Database>, conversation: ResolvedConversation): Promise<SendVerdict> {
+  const blocks = await blockBetween(db, conversation.viewer, conversation.otherUser);
+  const partner = conversation.partner;
+  const unlocked = partner && !conversation.viewerIsOwner ? await isUnlocked(db, conversation.viewer, partner.uuid) : true;
+  const verdict = (reason: MessageKey | null): SendVerdict => ({ canSend: reason === null, reason, isBlock: blocks.aBlockedB, isUnlocked: unlocked });
+  if (isSystemUser(conversation.otherUser) || isSystemUser(conversation.viewer)) return verdict('chat.systemReadOnly');
+  if (blocks.aBlockedB) return verdict('chat.youBlocked');
+  if (blocks.bBlockedA) return verdict('chat.blocked');
+  if (partner && !conversation.viewerIsOwner) {
+    if (!partner.published) return verdict('listing.notFound');
+    if (!unlocked) return verdict('chat.locked');
+  }
+  if (partner && conversation.viewerIsOwner && !(await findConversation(db, conversation))) return verdict('chat.peerNotFound');
+  return verdict(null);
+}
+
+export type SendOutcome = { ok: true; result: AppendResult; conversation: ResolvedConversation } | { ok: false; reason: MessageKey };
+
+/** Checks and stores one outgoing message from `sender` (the socket's chat/chat route and the demo seed). */
+export async function sendMessage(db: Kysely<Database>, sender: string, message: OutgoingMessage, now = new Date()): Promise<SendOutcome> {
+  const conversation = await resolveConversation(db, sender, message.to_uuid, message.ext.partner_uuid ?? null);
+  if (typeof conversation === 'string') return { ok: false, reason: conversation };
+  const verdict = await sendVerdict(db, conversation);
+  if (!verdict.canSend) return { ok: false, reason: verdict.reason! };
+  if (message.msgType === 'unlock' && (!conversation.partner || conversation.viewerIsOwner || message.content !== UNLOCK_CONTENT)) {
+    return { ok: false, reason: 'chat.unlockInvalid' };
+  }
+  if (message.msgType === 'photos' && !(await ownsUpload(db, message.content, sender))) return { ok: false, reason: 'chat.photoInvalid' };
+  const result = await appendMessage(db, conversation, { sign: message.sign, fromUuid: sender, content: message.content, contentType: message.msgType }, now);
+  return { ok: true, result, conversation };
+}
+
+/** What a member sees of another account in chat: the chosen nickname and the picture (the system contact's name is its own). */
+export function publicUserOf(user: { uuid: string; username: string; nickname: string; thumb: string }): PublicUser {
+  return { uuid: user.uuid, username: '', nickname: isSystemUser(user.uuid) ? user.nickname : chosenNickname(user), thumb: user.thumb };
+}
+
+/** The public faces of the given accounts and partner profiles, by uuid. */
+export async function publicFaces(db: Kysely<Database>, userUuids: string[], partnerUuids: string[]): Promise<Map<string, PublicUser>> {
+  const faces = new Map<string, PublicUser>();
+  if (userUuids.length > 0) {
+    const users = await db.selectFrom('users').select(['uuid', 'username', 'nickname', 'thumb']).where('uuid', 'in', [...new Set(userUuids)]).execute();
+    for (const u of users) faces.set(u.uuid, publicUserOf(u));
+  }
+  if (partnerUuids.length > 0) {
+    const partners = await db.selectFrom('partners').select(['uuid', 'nickname', 'cover']).where('uuid', 'in', [...new Set(partnerUuids)]).execute();
+    for (const p of partners) faces.set(p.uuid, { uuid: p.uuid, username: '', nickname: p.nickname, thumb: p.cover?.thumb ?? '' });
+  }
+  return faces;
+}
