@@ -51,7 +51,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   visitReportPerAccount: { max: 10, windowMs: 60 * 60_000 },
   feedbackPerAccount: { max: 10, windowMs: 60 * 60_000 },
   reportPerAccount: { max: 30, windowMs: 60 * 60_000 },
-  chatImagePerAccount: { max: 60, windowMs: 60 * 60_000 },
+  chatImagePerAccount: { max: 30, windowMs: 10 * 60_000 },
 };
 
 export interface AppConfig {

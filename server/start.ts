@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts';
+import { seedDemoChat } from './seed/demo-chat';
 import { prepareDemoPool, seedDemoListings } from './seed/demo-listings';
 
 /**
@@ -25,6 +26,8 @@ async function main() {
     if (created.length > 0) app.log.info({ created }, 'demo accounts created');
     const listings = await seedDemoListings(app.db, demo.store, { dataDir: config.dataDir, pool: await demo.pool });
     if (listings.cities > 0) app.log.info({ ...listings, ms: Math.round(listings.ms) }, 'demo listings created');
+    const messages = await seedDemoChat(app.db);
+    if (messages > 0) app.log.info({ messages }, 'demo chat created');
   }
   let closing = false;
   const shutdown = async (signal: string) => {

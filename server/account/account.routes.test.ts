@@ -268,11 +268,14 @@ describe.each(DATABASE_KINDS)('account API on %s', (kind) => {
     expect(stray.status).toBe(0);
   });
 
-  it('home/config advertises no chat socket while none answers', async () => {
+  it("home/config advertises this process's chat socket, with a token for members only", async () => {
+    const socket = `ws://127.0.0.1:${new URL(t.baseUrl).port}/im`;
     const guest = await api.call('home/config');
-    expect(guest.data).toEqual({ chat_token: '', via: 'pwa', im_url: [] });
+    expect(guest.data).toEqual({ chat_token: '', via: 'pwa', im_url: [socket] });
     const token = await register('Kai');
-    expect((await api.call('home/config', { token })).data).toEqual({ chat_token: '', via: 'pwa', im_url: [] });
+    const member = (await api.call('home/config', { token })).data as { chat_token: string; im_url: string[] };
+    expect(member.im_url).toEqual([socket]);
+    expect(member.chat_token).toMatch(/^[\w-]+\.[\w-]+$/);
   });
 
   it('records the guest id', async () => {

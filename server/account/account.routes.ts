@@ -11,6 +11,7 @@ import { ApiFailure } from '../api/failure';
 import type { RateLimitRule } from '../config';
 import { createImageStore, ImageError } from '../images/image.service';
 import { renderMail } from '../mail/mailer';
+import { sendWelcome } from '../chat/welcome';
 import { createChatToken } from './chat-token';
 import { currentUserOf } from './current-user';
 import {
@@ -72,13 +73,14 @@ export default fp(
 
     app.api(
       account.registerByPassword,
-      async ({ payload, client }) => {
+      async ({ payload, client, locale }) => {
         if (await isUsernameTaken(db, payload.account)) throw new ApiFailure('account.usernameTaken', {}, 200, { field: 'account', code: 'errors.account.exists' });
         if (await isEmailTaken(db, payload.email)) throw new ApiFailure('account.emailTaken', {}, 200, { field: 'email', code: 'errors.email.exists' });
         const uuid = randomUUID();
         const passwordHash = await passwords.hash(payload.password);
+        let session: { token: string };
         try {
-          return await db.transaction().execute(async (trx) => {
+          session = await db.transaction().execute(async (trx) => {
             await insertUser(trx, {
               uuid,
               username: payload.account,
@@ -95,6 +97,9 @@ export default fp(
           if (isUniqueViolation(error)) throw new ApiFailure('account.usernameTaken');
           throw error;
         }
+        // The system contact greets every new account in its language; the account exists whether or not this works.
+        await sendWelcome(db, uuid, locale).catch((error: Error) => app.log.warn({ err: error.message }, 'welcome message not stored'));
+        return session;
       },
       { preHandler: [limit('register-ip', limits.registerPerIp, byIp)] },
     );

@@ -7,6 +7,8 @@ import type { Database } from '../db/schema';
 
 export interface DemoAccount {
   username: string;
+  /** What other members see; unlike the login name. */
+  nickname: string;
   password: string;
   email: string;
   description: string;
@@ -17,10 +19,10 @@ export interface DemoAccount {
 
 /** Demo accounts (issue 2): created on first start, printed at every start. Passwords are public by design. */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  { username: 'member', password: 'member-pass-2026', email: 'member@demo.localhost', description: 'member', role: 'member', paid: false, kyc: false },
-  { username: 'paid', password: 'paid-pass-2026', email: 'paid@demo.localhost', description: 'paid member', role: 'member', paid: true, kyc: false },
-  { username: 'verified', password: 'verified-pass-2026', email: 'verified@demo.localhost', description: 'KYC-approved paid member', role: 'member', paid: true, kyc: true },
-  { username: 'admin', password: 'admin-pass-2026', email: 'admin@demo.localhost', description: 'admin', role: 'admin', paid: false, kyc: false },
+  { username: 'member', nickname: 'Mia', password: 'member-pass-2026', email: 'member@demo.localhost', description: 'member', role: 'member', paid: false, kyc: false },
+  { username: 'paid', nickname: 'Paul', password: 'paid-pass-2026', email: 'paid@demo.localhost', description: 'paid member', role: 'member', paid: true, kyc: false },
+  { username: 'verified', nickname: 'Vera', password: 'verified-pass-2026', email: 'verified@demo.localhost', description: 'KYC-approved paid member', role: 'member', paid: true, kyc: true },
+  { username: 'admin', nickname: 'Ada', password: 'admin-pass-2026', email: 'admin@demo.localhost', description: 'admin', role: 'admin', paid: false, kyc: false },
 ];
 
 /** The annual plan (DESIGN section 6). */
@@ -45,7 +47,8 @@ export async function seedDemoAccounts(db: Kysely<Database>, passwords: Password
           email_key: emailKey(demo.email),
           email_validation: true,
           password_hash: passwordHash,
-          nickname: demo.username.charAt(0).toUpperCase() + demo.username.slice(1),
+          // A chosen nickname, unlike the login name, is what other members see (chat, visit reports).
+          nickname: demo.nickname,
           role: demo.role,
           kyc_status: demo.kyc ? KycStatus.Approved : KycStatus.NotApply,
           kyc_created_at: demo.kyc ? new Date() : null,
