@@ -33,8 +33,11 @@ import { Route as LangPartnerIdRouteImport } from './routes/$lang/partner/$id'
 import { Route as LangRegionCityIndexRouteImport } from './routes/$lang/$region/$city/index'
 import { Route as LangRegionCitySourceRouteImport } from './routes/$lang/$region/$city/$source'
 import { Route as LangAuthCollectionSourceRouteImport } from './routes/$lang/_auth/collection.$source'
+import { Route as LangAuthMessageIndexRouteImport } from './routes/$lang/_auth/message/index'
+import { Route as LangAuthMessageChannelRouteImport } from './routes/$lang/_auth/message/$channel'
 import { Route as LangMerchantIdIndexRouteImport } from './routes/$lang/merchant/$id/index'
 import { Route as LangMerchantIdVisitReportRouteImport } from './routes/$lang/merchant/$id/visit-report'
+import { Route as LangAuthChatFromToRouteImport } from './routes/$lang/_auth/chat/$from/$to'
 import { Route as LangAuthMemberSetupIndexRouteImport } from './routes/$lang/_auth/member/setup/index'
 import { Route as LangAuthMemberSetupChangeEmailRouteImport } from './routes/$lang/_auth/member/setup/change-email'
 import { Route as LangAuthMemberSetupChangePasswordRouteImport } from './routes/$lang/_auth/member/setup/change-password'
@@ -167,6 +170,16 @@ const LangAuthCollectionSourceRoute =
     path: '/collection/$source',
     getParentRoute: () => LangAuthRoute,
   } as any)
+const LangAuthMessageIndexRoute = LangAuthMessageIndexRouteImport.update({
+  id: '/message/',
+  path: '/message/',
+  getParentRoute: () => LangAuthRoute,
+} as any)
+const LangAuthMessageChannelRoute = LangAuthMessageChannelRouteImport.update({
+  id: '/message/$channel',
+  path: '/message/$channel',
+  getParentRoute: () => LangAuthRoute,
+} as any)
 const LangMerchantIdIndexRoute = LangMerchantIdIndexRouteImport.update({
   id: '/merchant/$id/',
   path: '/merchant/$id/',
@@ -178,6 +191,11 @@ const LangMerchantIdVisitReportRoute =
     path: '/merchant/$id/visit-report',
     getParentRoute: () => LangRoute,
   } as any)
+const LangAuthChatFromToRoute = LangAuthChatFromToRouteImport.update({
+  id: '/chat/$from/$to',
+  path: '/chat/$from/$to',
+  getParentRoute: () => LangAuthRoute,
+} as any)
 const LangAuthMemberSetupIndexRoute =
   LangAuthMemberSetupIndexRouteImport.update({
     id: '/member/setup/',
@@ -272,9 +290,12 @@ export interface FileRoutesByFullPath {
   '/$lang/partner/': typeof LangPartnerIndexRoute
   '/$lang/$region/$city/$source': typeof LangRegionCitySourceRoute
   '/$lang/collection/$source': typeof LangAuthCollectionSourceRoute
+  '/$lang/message/$channel': typeof LangAuthMessageChannelRoute
   '/$lang/merchant/$id/visit-report': typeof LangMerchantIdVisitReportRoute
   '/$lang/$region/$city/': typeof LangRegionCityIndexRoute
+  '/$lang/message/': typeof LangAuthMessageIndexRoute
   '/$lang/merchant/$id/': typeof LangMerchantIdIndexRoute
+  '/$lang/chat/$from/$to': typeof LangAuthChatFromToRoute
   '/$lang/member/setup/change-email': typeof LangAuthMemberSetupChangeEmailRoute
   '/$lang/member/setup/change-password': typeof LangAuthMemberSetupChangePasswordRoute
   '/$lang/member/setup/verify-email': typeof LangAuthMemberSetupVerifyEmailRoute
@@ -309,9 +330,12 @@ export interface FileRoutesByTo {
   '/$lang/partner': typeof LangPartnerIndexRoute
   '/$lang/$region/$city/$source': typeof LangRegionCitySourceRoute
   '/$lang/collection/$source': typeof LangAuthCollectionSourceRoute
+  '/$lang/message/$channel': typeof LangAuthMessageChannelRoute
   '/$lang/merchant/$id/visit-report': typeof LangMerchantIdVisitReportRoute
   '/$lang/$region/$city': typeof LangRegionCityIndexRoute
+  '/$lang/message': typeof LangAuthMessageIndexRoute
   '/$lang/merchant/$id': typeof LangMerchantIdIndexRoute
+  '/$lang/chat/$from/$to': typeof LangAuthChatFromToRoute
   '/$lang/member/setup/change-email': typeof LangAuthMemberSetupChangeEmailRoute
   '/$lang/member/setup/change-password': typeof LangAuthMemberSetupChangePasswordRoute
   '/$lang/member/setup/verify-email': typeof LangAuthMemberSetupVerifyEmailRoute
@@ -350,9 +374,12 @@ export interface FileRoutesById {
   '/$lang/partner/': typeof LangPartnerIndexRoute
   '/$lang/$region/$city/$source': typeof LangRegionCitySourceRoute
   '/$lang/_auth/collection/$source': typeof LangAuthCollectionSourceRoute
+  '/$lang/_auth/message/$channel': typeof LangAuthMessageChannelRoute
   '/$lang/merchant/$id/visit-report': typeof LangMerchantIdVisitReportRoute
   '/$lang/$region/$city/': typeof LangRegionCityIndexRoute
+  '/$lang/_auth/message/': typeof LangAuthMessageIndexRoute
   '/$lang/merchant/$id/': typeof LangMerchantIdIndexRoute
+  '/$lang/_auth/chat/$from/$to': typeof LangAuthChatFromToRoute
   '/$lang/_auth/member/setup/change-email': typeof LangAuthMemberSetupChangeEmailRoute
   '/$lang/_auth/member/setup/change-password': typeof LangAuthMemberSetupChangePasswordRoute
   '/$lang/_auth/member/setup/verify-email': typeof LangAuthMemberSetupVerifyEmailRoute
@@ -390,9 +417,12 @@ export interface FileRouteTypes {
     | '/$lang/partner/'
     | '/$lang/$region/$city/$source'
     | '/$lang/collection/$source'
+    | '/$lang/message/$channel'
     | '/$lang/merchant/$id/visit-report'
     | '/$lang/$region/$city/'
+    | '/$lang/message/'
     | '/$lang/merchant/$id/'
+    | '/$lang/chat/$from/$to'
     | '/$lang/member/setup/change-email'
     | '/$lang/member/setup/change-password'
     | '/$lang/member/setup/verify-email'
@@ -427,9 +457,12 @@ export interface FileRouteTypes {
     | '/$lang/partner'
     | '/$lang/$region/$city/$source'
     | '/$lang/collection/$source'
+    | '/$lang/message/$channel'
     | '/$lang/merchant/$id/visit-report'
     | '/$lang/$region/$city'
+    | '/$lang/message'
     | '/$lang/merchant/$id'
+    | '/$lang/chat/$from/$to'
     | '/$lang/member/setup/change-email'
     | '/$lang/member/setup/change-password'
     | '/$lang/member/setup/verify-email'
@@ -467,9 +500,12 @@ export interface FileRouteTypes {
     | '/$lang/partner/'
     | '/$lang/$region/$city/$source'
     | '/$lang/_auth/collection/$source'
+    | '/$lang/_auth/message/$channel'
     | '/$lang/merchant/$id/visit-report'
     | '/$lang/$region/$city/'
+    | '/$lang/_auth/message/'
     | '/$lang/merchant/$id/'
+    | '/$lang/_auth/chat/$from/$to'
     | '/$lang/_auth/member/setup/change-email'
     | '/$lang/_auth/member/setup/change-password'
     | '/$lang/_auth/member/setup/verify-email'
@@ -659,6 +695,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangAuthCollectionSourceRouteImport
       parentRoute: typeof LangAuthRoute
     }
+    '/$lang/_auth/message/': {
+      id: '/$lang/_auth/message/'
+      path: '/message'
+      fullPath: '/$lang/message/'
+      preLoaderRoute: typeof LangAuthMessageIndexRouteImport
+      parentRoute: typeof LangAuthRoute
+    }
+    '/$lang/_auth/message/$channel': {
+      id: '/$lang/_auth/message/$channel'
+      path: '/message/$channel'
+      fullPath: '/$lang/message/$channel'
+      preLoaderRoute: typeof LangAuthMessageChannelRouteImport
+      parentRoute: typeof LangAuthRoute
+    }
     '/$lang/merchant/$id/': {
       id: '/$lang/merchant/$id/'
       path: '/merchant/$id'
@@ -672,6 +722,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/$lang/merchant/$id/visit-report'
       preLoaderRoute: typeof LangMerchantIdVisitReportRouteImport
       parentRoute: typeof LangRoute
+    }
+    '/$lang/_auth/chat/$from/$to': {
+      id: '/$lang/_auth/chat/$from/$to'
+      path: '/chat/$from/$to'
+      fullPath: '/$lang/chat/$from/$to'
+      preLoaderRoute: typeof LangAuthChatFromToRouteImport
+      parentRoute: typeof LangAuthRoute
     }
     '/$lang/_auth/member/setup/': {
       id: '/$lang/_auth/member/setup/'
@@ -779,6 +836,9 @@ const LangAuthKycRouteWithChildren = LangAuthKycRoute._addFileChildren(
 interface LangAuthRouteChildren {
   LangAuthKycRoute: typeof LangAuthKycRouteWithChildren
   LangAuthCollectionSourceRoute: typeof LangAuthCollectionSourceRoute
+  LangAuthMessageChannelRoute: typeof LangAuthMessageChannelRoute
+  LangAuthMessageIndexRoute: typeof LangAuthMessageIndexRoute
+  LangAuthChatFromToRoute: typeof LangAuthChatFromToRoute
   LangAuthMemberSetupChangeEmailRoute: typeof LangAuthMemberSetupChangeEmailRoute
   LangAuthMemberSetupChangePasswordRoute: typeof LangAuthMemberSetupChangePasswordRoute
   LangAuthMemberSetupVerifyEmailRoute: typeof LangAuthMemberSetupVerifyEmailRoute
@@ -793,6 +853,9 @@ interface LangAuthRouteChildren {
 const LangAuthRouteChildren: LangAuthRouteChildren = {
   LangAuthKycRoute: LangAuthKycRouteWithChildren,
   LangAuthCollectionSourceRoute: LangAuthCollectionSourceRoute,
+  LangAuthMessageChannelRoute: LangAuthMessageChannelRoute,
+  LangAuthMessageIndexRoute: LangAuthMessageIndexRoute,
+  LangAuthChatFromToRoute: LangAuthChatFromToRoute,
   LangAuthMemberSetupChangeEmailRoute: LangAuthMemberSetupChangeEmailRoute,
   LangAuthMemberSetupChangePasswordRoute:
     LangAuthMemberSetupChangePasswordRoute,

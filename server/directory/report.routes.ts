@@ -19,19 +19,22 @@ export default fp(
      * The reported thing as stored: its id in canonical form (a uuid as PostgreSQL writes it, so 'ABC…' and 'abc…'
      * are one target) and its owner (the user themself for a user); null when there is no such thing.
      */
-    async function targetOf(target: feedback.ReportTarget, id: number | string): Promise<{ id: string; owner: string } | null> {
+    async function targetOf(target: feedback.ReportTarget, id: number | string): Promise<{ target: feedback.ReportTarget; id: string; owner: string } | null> {
       switch (target) {
         case 'merchant': {
           const row = await db.selectFrom('merchants').select('owner_uuid').where('id', '=', Number(id)).executeTakeFirst();
-          return row ? { id: String(id), owner: row.owner_uuid } : null;
+          return row ? { target, id: String(id), owner: row.owner_uuid } : null;
         }
         case 'partner': {
           const row = await db.selectFrom('partners').select('owner_uuid').where('id', '=', Number(id)).executeTakeFirst();
-          return row ? { id: String(id), owner: row.owner_uuid } : null;
+          return row ? { target, id: String(id), owner: row.owner_uuid } : null;
         }
         case 'user': {
           const row = await db.selectFrom('users').select('uuid').where('uuid', '=', String(id)).executeTakeFirst();
-          return row ? { id: row.uuid, owner: row.uuid } : null;
+          if (row) return { target, id: row.uuid, owner: row.uuid };
+          // In chat a member knows a profile by its uuid only (never its owner's): that reports the profile.
+          const partner = await db.selectFrom('partners').select(['id', 'owner_uuid']).where('uuid', '=', String(id)).executeTakeFirst();
+          return partner ? { target: 'partner', id: String(partner.id), owner: partner.owner_uuid } : null;
         }
         case 'message':
           // Chat messages arrive with the chat issue; until then no message id exists.
@@ -63,7 +66,7 @@ export default fp(
           .insertInto('reports')
           .values({
             reporter_uuid: session.user.uuid,
-            target: payload.target,
+            target: reported.target,
             target_id: reported.id,
             reason: payload.reason,
             text: payload.text ?? null,

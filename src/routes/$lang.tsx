@@ -1,5 +1,7 @@
 import { createFileRoute, notFound, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
+import { useSyncExternalStore } from 'react';
 import { isLocale, type Locale } from '@/contract/enums';
+import { chatUnread } from '@/services/chat-unread';
 import { activateLocale } from '@/services/i18n';
 import { swapLocale, writeLocaleCookie } from '@/services/locale';
 import { AppShell } from '@/ui/app/app-shell';
@@ -23,6 +25,7 @@ function LangLayout() {
   const { lang } = Route.useParams();
   const navigate = useNavigate();
   const location = useLocation();
+  const unread = useSyncExternalStore(chatUnread.subscribe, chatUnread.get, () => 0);
   const onLocaleChange = (locale: Locale) => {
     writeLocaleCookie(locale);
     void navigate({ to: swapLocale(location.pathname, locale) + (location.searchStr ?? '') });
@@ -36,6 +39,7 @@ function LangLayout() {
         accountHref={`/${lang}/member`}
         onLocaleChange={onLocaleChange}
         currentTab={shellTabOf(location.pathname)}
+        unread={unread}
       >
         <Outlet />
       </AppShell>

@@ -188,7 +188,7 @@ test('a guest reports a venue after logging in; the dialog sends the report', as
   await expect(open).toBeFocused();
 });
 
-test('feedback from the account menu; members are not offered a chat that cannot start yet', async ({ page }) => {
+test('feedback from the account menu; a member is offered the chat with a profile', async ({ page }) => {
   await logInOnPage(page, MEMBER);
   await page.getByRole('button', { name: 'Send feedback' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send feedback' });
@@ -203,13 +203,13 @@ test('feedback from the account menu; members are not offered a chat that cannot
   await dialog.getByRole('button', { name: 'Close' }).first().click();
   await expect(dialog).toBeHidden();
 
-  // Chat is offered to guests as a way in (log in); a member gets the button with the chat itself, not before.
+  // A member's Chat is a link into the conversation with the profile.
   await page.goto('/en/partner/1');
   await expect(page.getByRole('heading', { level: 2, name: 'About' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Chat' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Chat' })).toHaveAttribute('href', /^\/en\/chat\/([0-9a-f-]{36})\/\1$/);
 });
 
-test('a guest tapping Chat logs in and is back on the profile; unknown and malformed listing ids are the 404 page', async ({ page }) => {
+test('a guest tapping Chat logs in and lands in the conversation with the profile; unknown and malformed listing ids are the 404 page', async ({ page }) => {
   await page.goto('/en/partner/1');
   await expect(page.getByRole('heading', { level: 2, name: 'About' })).toBeVisible();
   await page.getByRole('button', { name: 'Chat' }).click();
@@ -218,9 +218,9 @@ test('a guest tapping Chat logs in and is back on the profile; unknown and malfo
   await login.getByLabel('Password', { exact: true }).fill(MEMBER.password);
   await login.getByRole('button', { name: 'Log in' }).click();
   await expect(login).toBeHidden();
-  // Back on the profile, logged in.
-  await expect(page).toHaveURL(/\/en\/partner\/1$/);
-  await expect(page.getByRole('heading', { level: 2, name: 'About' })).toBeVisible();
+  // In the conversation, which starts with the unlock.
+  await expect(page).toHaveURL(/\/en\/message\/([0-9a-f-]{36})-\1$/);
+  await expect(page.getByRole('button', { name: 'Unlock chat' })).toBeVisible();
 
   for (const path of ['/en/merchant/999999', '/en/partner/999999', '/en/merchant/abc', '/en/merchant/999999/visit-report']) {
     await page.goto(path);

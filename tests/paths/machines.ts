@@ -1,6 +1,8 @@
 import type { EventObject, StateValue } from 'xstate';
 import { createAppUpdateTestModel, describeAppUpdateEvent } from '@/machines/app/app-update.model';
 import { createAuthDialogTestModel } from '@/machines/account/auth-dialog.model';
+import { createChatSocketTestModel, describeChatSocketEvent } from '@/machines/chat/chat-socket.model';
+import { chatTestPaths, createChatTestModel, describeChatEvent } from '@/machines/chat/chat.model';
 import { createChangeEmailFormTestModel, describeChangeEmailFormEvent } from '@/machines/account/change-email-form.model';
 import { createChangePasswordFormTestModel, describeChangePasswordFormEvent } from '@/machines/account/change-password-form.model';
 import { createDialogStackTestModel, describeDialogStackEvent } from '@/machines/app/dialog-stack.model';
@@ -86,4 +88,6 @@ export const machines: readonly RegisteredMachine[] = [
   { id: 'search', create: createSearchTestModel, paths: searchTestPaths, describeEvent: describeSearchEvent },
   { id: 'listing-form', create: createListingFormTestModel, describeEvent: describeListingFormEvent },
   { id: 'own-listings', create: createOwnListingsTestModel, describeEvent: describeOwnListingsEvent },
+  { id: 'chat-socket', create: createChatSocketTestModel, describeEvent: describeChatSocketEvent },
+  { id: 'chat', create: createChatTestModel, paths: chatTestPaths, describeEvent: describeChatEvent },
 ];

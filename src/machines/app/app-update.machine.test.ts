@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, createActor, fromPromise } from 'xstate';
 import { createTestModel, getStateNodes } from 'xstate/graph';
 import { BUILD_POLL_MS } from '@/contract/constants';
-import type { BuildInfo } from '@/services/pwa';
+import type { BuildInfo } from '@/services/service-worker';
 import { type AppUpdateEvent, appUpdateMachine } from './app-update.machine';
 import {
   APP_UPDATE_DONE,

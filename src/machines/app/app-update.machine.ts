@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { BUILD_POLL_MS } from '@/contract/constants';
-import type { BuildInfo } from '@/services/pwa';
+import type { BuildInfo } from '@/services/service-worker';
 
 /**
  * New-build detection (spec section 4: "a build manifest is polled for updates"). The running build's version comes

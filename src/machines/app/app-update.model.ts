@@ -1,7 +1,7 @@
 import type { ActorLogic, AnyEventObject, EventObject, SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { BUILD_POLL_MS } from '@/contract/constants';
-import type { BuildInfo } from '@/services/pwa';
+import type { BuildInfo } from '@/services/service-worker';
 import { type AppUpdateInput, appUpdateMachine } from './app-update.machine';
 
 /**

@@ -15,11 +15,8 @@ export const REPORT_FIELDS = ['reason', 'text'] as const;
 export type ReportField = (typeof REPORT_FIELDS)[number];
 export type ReportPayload = z.output<typeof report.payload>;
 
-/** What is reported: a listing. (Users and chat messages are reported from the chat issue's screens.) */
-export interface ReportTargetInput {
-  target: 'merchant' | 'partner';
-  id: number;
-}
+/** What is reported: a listing, or (from a conversation) a user or the partner profile named by its uuid. */
+export type ReportTargetInput = { target: 'merchant' | 'partner'; id: number } | { target: 'user'; id: string };
 
 /** The listing target's branch of the contract's payload union: the reason and the optional text. */
 const detailsSchema = report.payload.options[0].pick({

@@ -14,6 +14,7 @@ import { provideTracking } from '@/machines/app/tracking.machine';
 import { type ApiClient, createApiClient } from '@/services/api-client';
 import type { EnvelopeKeys } from '@/services/envelope';
 import { storage } from '@/services/storage';
+import type { ChatActor } from '../-chat/chat-system';
 
 /**
  * The app-wide actors (STYLE rule 10): created once, wired to each other and to the real services with
@@ -112,9 +113,16 @@ export function createAppSystem(deps: AppSystemDeps) {
           storage.removeToken();
           storage.removeUserData();
         },
-        // The chat socket arrives with the chat issue; until then there is no connection to open or close.
-        connectChat: () => {},
-        disconnectChat: () => {},
+        // The chat loads on demand (never for guests); it reads the session's config and user once they are set.
+        connectChat: () => {
+          void loadChat().then((chat) => {
+            const { config, user } = session.getSnapshot().context;
+            if (config && user) chat.send({ type: 'chat.connect', config, me: user.uuid });
+          });
+        },
+        disconnectChat: () => {
+          void chatLoad?.then((chat) => chat.send({ type: 'chat.clear' }));
+        },
         runPendingAction: (_, params: { action: PendingAction }) => runAction(params.action),
         runAction: (_, params: { action: PendingAction }) => runAction(params.action),
         openAuthDialog: () => authDialog.send({ type: 'authDialog.open' }),
@@ -146,6 +154,18 @@ export function createAppSystem(deps: AppSystemDeps) {
 
   const tracking = createActor(provideTracking(api), { systemId: 'tracking', inspect: deps.inspect });
 
+  let chatLoad: Promise<ChatActor> | null = null;
+  /** The chat actor, created on first use (a logged-in session, or a chat page). */
+  const loadChat = (): Promise<ChatActor> =>
+    (chatLoad ??= import('../-chat/chat-system').then(({ createChatSystem }) =>
+      createChatSystem({
+        api,
+        inspect: deps.inspect,
+        showToast: (message, params, durationMs) => toast.send({ type: 'toast.show', kind: 'info', message, params, durationMs }),
+        refreshUser: () => session.send({ type: 'session.userRefresh' }),
+      }),
+    ));
+
   let dialogSeq = 0;
   /** Opens a dialog message and resolves with how it was closed (the stack stores no callbacks). */
   const openDialog = (message: DialogMessageInput): Promise<DialogResult> =>
@@ -174,7 +194,7 @@ export function createAppSystem(deps: AppSystemDeps) {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') retrySession();
   });
-  return { ...actors, api, actionHandlers, openDialog };
+  return { ...actors, api, actionHandlers, openDialog, loadChat };
 }
 
 export const TOKEN_EXPIRED_DIALOG_ID = 'token-expired';

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { type Actor, createActor, fromPromise, type InspectionEvent } from 'xstate';
 import { appUpdateMachine } from '@/machines/app/app-update.machine';
-import { fetchBuildInfo, registerServiceWorker, type ServiceWorkerControl } from '@/services/pwa';
+import { fetchBuildInfo, registerServiceWorker, type ServiceWorkerControl } from '@/services/service-worker';
 import { Button } from '@/ui/kit/button';
 import { translateCode } from '@/ui/app/messages';
 

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import * as dict from '@/contract/calls/dict';
 import { report } from '@/contract/calls/feedback';
-import { reportFormMachine } from '@/machines/directory/report-form.machine';
+import { reportFormMachine, type ReportTargetInput } from '@/machines/directory/report-form.machine';
 import { requestErrorText } from '@/ui/directory/directory-names';
 import { ReportDialog } from '@/ui/directory/report-dialog';
 import { useAppSystem } from '../-app/app-context';
@@ -15,7 +15,7 @@ import { useLoad } from '../-directory/use-load';
  * The report dialog of a detail page, mounted while it is open (so every opening starts a fresh form): the reasons
  * (dict/report_reason) load when it opens, the report form machine sends user/report.
  */
-export function ReportDialogHost({ target, id, onClose }: { target: 'merchant' | 'partner'; id: number; onClose(): void }) {
+export function ReportDialogHost({ onClose, ...target }: ReportTargetInput & { onClose(): void }) {
   const { i18n } = useLingui();
   const { api } = useAppSystem();
   const reasons = useLoad((signal) => api.call(dict.reportReason, {}, { signal }));
@@ -23,7 +23,7 @@ export function ReportDialogHost({ target, id, onClose }: { target: 'merchant' |
     reportFormMachine.provide({
       actors: { submit: fromPromise(({ input, signal }) => api.call(report, input, { signal })) },
     }),
-    { input: { target, id } },
+    { input: target },
   );
   const form = useFormBinding<'reason' | 'text'>(actor);
   const done = useSelector(actor, (s) => s.matches('done'));
@@ -31,7 +31,7 @@ export function ReportDialogHost({ target, id, onClose }: { target: 'merchant' |
   return (
     <ReportDialog
       open
-      target={target}
+      target={target.target}
       reasons={options}
       reasonsError={reasons.status === 'error' ? requestErrorText(i18n, reasons.error) : undefined}
       onRetryReasons={reasons.retry}

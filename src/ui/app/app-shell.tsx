@@ -16,11 +16,13 @@ export interface AppShellProps {
   onLocaleChange(locale: Locale): void;
   /** The main tab the page belongs to (`shellTabOf`), marked as the current page. */
   currentTab?: ShellTab;
+  /** Unread chat messages, shown on the messages tab. */
+  unread?: number;
   children: ReactNode;
 }
 
 /** The frame of every page: brand, main tabs, language switch, and the page in a main landmark. */
-export function AppShell({ locale, homeHref, accountHref, onLocaleChange, currentTab, children }: AppShellProps) {
+export function AppShell({ locale, homeHref, accountHref, onLocaleChange, currentTab, unread, children }: AppShellProps) {
   const { t } = useLingui();
   return (
     <div className="shell">
@@ -28,7 +30,7 @@ export function AppShell({ locale, homeHref, accountHref, onLocaleChange, curren
         <a className="brand" href={homeHref}>
           Venuely
         </a>
-        <TabBar homeHref={homeHref} accountHref={accountHref} current={currentTab} />
+        <TabBar homeHref={homeHref} accountHref={accountHref} current={currentTab} unread={unread} />
         <label className="lang-switch">
           <span className="visually-hidden">{t`Language`}</span>
           <select id={LANGUAGE_SWITCH_ID} value={locale} onChange={(event) => onLocaleChange(event.target.value as Locale)}>

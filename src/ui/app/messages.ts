@@ -120,6 +120,20 @@ export const MESSAGES: Record<string, MessageDescriptor> = {
   'notify.payment.cancel': msg`The payment was cancelled.`,
   'notify.payment.timeout': msg`The payment took too long and was stopped. Please try again.`,
 
+  // Chat (issue 11): a new message while its conversation is not open, and the server's refusals of a message.
+  'toast.chat.newMessage': msg({ message: '{name}: {text}', comment: '{name} is who wrote; {text} is the start of the message.' }),
+  'toast.chat.newMessageNoName': msg({ message: 'New message: {text}', comment: '{text} is the start of the message.' }),
+  'chat.frameInvalid': msg`The message could not be sent.`,
+  'chat.peerNotFound': msg`This conversation does not exist.`,
+  'chat.locked': msg`Unlock this profile to chat with it.`,
+  'chat.blocked': msg`This user does not accept messages from you.`,
+  'chat.youBlocked': msg`You blocked this user. Unblock them to send messages.`,
+  'chat.systemReadOnly': msg`Venuely's notices cannot be answered.`,
+  'chat.photoInvalid': msg`The photo was not found. Send it again.`,
+  'chat.unlockInvalid': msg`This unlock is not valid here.`,
+  'chat.unlockOwn': msg`This is your own profile.`,
+  'chat.rateLimited': msg`You are sending messages too fast. Wait a moment.`,
+
   // Button texts that machines pass as codes (confirmText, cancelText).
   'common.ok': msg({ message: 'OK', context: 'button' }),
   'common.confirm': msg({ message: 'Confirm', context: 'button' }),

@@ -6,9 +6,9 @@ import './tab-bar.css';
 
 /**
  * The app's main tabs (DESIGN section 10): a bottom bar on phones, the same links in the top bar on wide screens.
- * Messages joins when the chat screens exist; until then there is no tab to a page that is not there.
+ * Messages carries the unread total as a badge.
  */
-export type ShellTab = 'home' | 'search' | 'favorites' | 'me';
+export type ShellTab = 'home' | 'search' | 'favorites' | 'messages' | 'me';
 
 /** Which tab a path belongs to ('/ja/search' → search); none for pages outside the four. */
 export function shellTabOf(pathname: string): ShellTab | undefined {
@@ -16,6 +16,7 @@ export function shellTabOf(pathname: string): ShellTab | undefined {
   if (head === undefined || head === '') return 'home';
   if (head === 'search') return 'search';
   if (head === 'collection') return 'favorites';
+  if (head === 'message' || head === 'chat') return 'messages';
   if (head === 'member') return 'me';
   return undefined;
 }
@@ -25,11 +26,17 @@ export interface TabBarProps {
   homeHref: string;
   accountHref: string;
   current?: ShellTab;
+  /** Unread chat messages (the server's count); 0 shows no badge. */
+  unread?: number;
 }
 
-export function TabBar({ homeHref, accountHref, current }: TabBarProps) {
+/** The badge text: the count, capped at 99+. */
+export const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
+
+export function TabBar({ homeHref, accountHref, current, unread = 0 }: TabBarProps) {
   const { t } = useLingui();
-  const tabs: { tab: ShellTab; href: string; label: string; icon: React.ReactNode }[] = [
+  const messagesLabel = t({ message: 'Messages', context: 'tab' });
+  const tabs: { tab: ShellTab; href: string; label: string; icon: React.ReactNode; badge?: string; name?: string }[] = [
     { tab: 'home', href: homeHref, label: t({ message: 'Home', context: 'tab' }), icon: <Icon name="home" size={22} /> },
     { tab: 'search', href: `${homeHref}/search`, label: t({ message: 'Search', context: 'tab' }), icon: <NavIcon name="search" size={22} /> },
     {
@@ -38,15 +45,30 @@ export function TabBar({ homeHref, accountHref, current }: TabBarProps) {
       label: t({ message: 'Favourites', context: 'tab' }),
       icon: <NavIcon name="heart" size={22} />,
     },
+    {
+      tab: 'messages',
+      href: `${homeHref}/message`,
+      label: messagesLabel,
+      icon: <NavIcon name="chat" size={22} />,
+      badge: unread > 0 ? badgeText(unread) : undefined,
+      name: unread > 0 ? t`${messagesLabel}, ${unread} unread` : undefined,
+    },
     { tab: 'me', href: accountHref, label: t`My account`, icon: <Icon name="user" size={22} /> },
   ];
   return (
     <nav className="tab-bar" aria-label={t`Main`}>
       <ul className="tab-bar-list">
-        {tabs.map(({ tab, href, label, icon }) => (
+        {tabs.map(({ tab, href, label, icon, badge, name }) => (
           <li key={tab}>
-            <AppLink className="tab-bar-link" href={href} aria-current={tab === current ? 'page' : undefined}>
-              {icon}
+            <AppLink className="tab-bar-link" href={href} aria-current={tab === current ? 'page' : undefined} aria-label={name}>
+              <span className="tab-bar-icon">
+                {icon}
+                {badge && (
+                  <span className="tab-bar-badge" aria-hidden="true">
+                    {badge}
+                  </span>
+                )}
+              </span>
               <span className="tab-bar-label">{label}</span>
             </AppLink>
           </li>

@@ -13,7 +13,7 @@ export type ReportDialogField = 'reason' | 'text';
 export interface ReportDialogProps extends FormProps<ReportDialogField> {
   open: boolean;
   /** What is reported: the dialog's title names it. */
-  target: 'merchant' | 'partner';
+  target: 'merchant' | 'partner' | 'user';
   /** The reasons (dict/report_reason); null while they load. */
   reasons: readonly ChoiceOption[] | null;
   /** The reasons could not be loaded (already translated). */
@@ -42,7 +42,7 @@ export function ReportDialog({
   onSubmit,
 }: ReportDialogProps) {
   const { t } = useLingui();
-  const title = target === 'merchant' ? t`Report this venue` : t`Report this profile`;
+  const title = target === 'merchant' ? t`Report this venue` : target === 'user' ? t`Report this user` : t`Report this profile`;
   return (
     <FormDialog open={open} title={title} onClose={onClose}>
       {done ? (

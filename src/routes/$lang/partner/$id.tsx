@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { Locale } from '@/contract/enums';
 import { selectIsLoggedIn } from '@/machines/account/session.machine';
 import { Button } from '@/ui/kit/button';
+import { AppLink } from '@/ui/kit/link';
 import { dictionaryNames, namesOf } from '@/ui/directory/directory-names';
 import { ListingIcon } from '@/ui/directory/listing-icons';
 import { PartnerDetailView, partnerImages } from '@/ui/directory/partner-detail';
@@ -53,9 +54,10 @@ function PartnerPage() {
   const openReport = () =>
     session.send({ type: 'session.requireLogin', action: { type: 'navigate', params: { to: `${base}?dialog=report` } } });
   const closeReport = () => void navigate({ to: '/$lang/partner/$id', params: { lang, id }, search: {}, replace: true });
-  // Chatting needs an account: a guest's Chat asks them to log in and brings them back here. The button for members
-  // arrives with the chat itself (the chat issue), so nobody is offered a conversation that cannot start yet.
-  const logInToChat = () => session.send({ type: 'session.requireLogin', action: { type: 'navigate', params: { to: base } } });
+  // Chatting needs an account: a guest's Chat asks them to log in and then opens the conversation. The owner of the
+  // profile has no chat button on it: their conversations as the profile are in their messages.
+  const chatHref = `/${lang}/chat/${partner.uuid}/${partner.uuid}`;
+  const logInToChat = () => session.send({ type: 'session.requireLogin', action: { type: 'navigate', params: { to: chatHref } } });
 
   return (
     <>
@@ -73,7 +75,12 @@ function PartnerPage() {
         onOpenPhoto={(index) => photoViewer.open(images.map((image) => ({ src: image.image, thumb: image.thumb, alt: partner.nickname })), index)}
         actions={
           <>
-            {loggedIn ? null : (
+            {partner.is_own ? null : loggedIn ? (
+              <AppLink className="button button--primary" href={chatHref}>
+                <ListingIcon name="chat" size={20} />
+                <Trans>Chat</Trans>
+              </AppLink>
+            ) : (
               <Button onClick={logInToChat}>
                 <ListingIcon name="chat" size={20} />
                 <Trans>Chat</Trans>

@@ -1,0 +1,16 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { parseChannel } from '../../../-chat/channel';
+import { ConversationRoutePage } from '../../../-chat/conversation-screen';
+import { PlaceNotFound } from '../../../-directory/place-not-found';
+
+/**
+ * /message/{channel} (spec section 2; message layout, auth): one conversation. The channel is the contact key:
+ * the peer's uuid, or `{peer}-{partner uuid}` for a partner conversation; anything else is the 404 page.
+ */
+export const Route = createFileRoute('/$lang/_auth/message/$channel')({
+  beforeLoad: ({ params }) => {
+    if (!parseChannel(params.channel)) throw notFound();
+  },
+  component: ConversationRoutePage,
+  notFoundComponent: PlaceNotFound,
+});

@@ -1,0 +1,94 @@
+import { useLingui } from '@lingui/react/macro';
+import { getRouteApi } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { selectChatStatus, selectContact } from '@/machines/chat/chat.machine';
+import { requestErrorText } from '@/ui/directory/directory-names';
+import { contactName } from '@/ui/chat/chat-format';
+import { Conversation } from '@/ui/chat/conversation';
+import { MESSAGES, translateCode } from '@/ui/app/messages';
+import { useDocumentTitle } from '../-app/use-document-title';
+import { ReportDialogHost } from '../-listing/report-dialog-host';
+import { channelOf, parseChannel } from './channel';
+import { useChat, useConnectionStatus } from './use-chat';
+
+const conversationRoute = getRouteApi('/$lang/_auth/message/$channel');
+
+/** The page of /{lang}/message/{channel} (route: $lang/_auth/message/$channel.tsx). */
+export function ConversationRoutePage() {
+  const { lang, channel } = conversationRoute.useParams();
+  const parsed = parseChannel(channel)!;
+  return <ConversationScreen key={channelOf(parsed)} lang={lang} peer={parsed.peer} partnerUuid={parsed.partnerUuid} />;
+}
+
+function ConversationScreen({ lang, peer, partnerUuid }: { lang: string; peer: string; partnerUuid?: string }) {
+  const { t, i18n } = useLingui();
+  const chat = useChat();
+  const key = channelOf({ peer, partnerUuid });
+  const contact = useSelector(chat, (snapshot) => selectContact(snapshot, key));
+  const status = useSelector(chat, (snapshot) => selectChatStatus(snapshot, key));
+  const connected = useSelector(chat, (snapshot) => snapshot.context.me !== null);
+  const uploading = useSelector(chat, (snapshot) => snapshot.context.uploads.some((upload) => upload.key === key));
+  const unlocking = useSelector(chat, (snapshot) => snapshot.context.action?.kind === 'unlock' && snapshot.context.action.key === key);
+  const connection = useConnectionStatus(chat);
+  const [error, setError] = useState<string | null>(null);
+  const [reporting, setReporting] = useState(false);
+  const name = contact ? contactName(contact, t) : '';
+  useDocumentTitle(name || t`Conversation`);
+
+  // Open once the chat is connected (a reload connects it after the page is up); closing marks nothing read.
+  useEffect(() => {
+    if (!connected) return;
+    chat.send({ type: 'conversation.open', uuid: peer, ...(partnerUuid ? { partnerUuid } : {}) });
+    return () => chat.send({ type: 'conversation.close' });
+  }, [chat, connected, peer, partnerUuid]);
+
+  useEffect(() => {
+    const failures = chat.on('chat.requestFailed', (event) => {
+      if (event.key === key && (event.request === 'upload' || event.request === 'unlock' || event.request === 'block')) {
+        setError(requestErrorText(i18n, event.error));
+      }
+    });
+    const refusals = chat.on('chat.messageFailed', (event) => {
+      if (event.key === key) setError(MESSAGES[event.code] ? translateCode(i18n, event.code) : t`The message could not be sent.`);
+    });
+    return () => {
+      failures.unsubscribe();
+      refusals.unsubscribe();
+    };
+  }, [chat, key, i18n, t]);
+
+  const clearError = () => setError(null);
+  return (
+    <>
+      <Conversation
+        contact={contact}
+        messages={contact?.messages ?? []}
+        backHref={`/${lang}/message`}
+        connection={connection}
+        status={status}
+        loading={contact?.loading ?? true}
+        hasOlder={Boolean(contact && !contact.noMore && contact.messages.length > 0)}
+        onLoadOlder={() => chat.send({ type: 'history.more', key })}
+        onSend={(content) => {
+          clearError();
+          chat.send({ type: 'message.send', key, content });
+        }}
+        onSendPhoto={(file) => {
+          clearError();
+          chat.send({ type: 'photo.send', key, file });
+        }}
+        uploading={uploading}
+        onUnlock={() => {
+          clearError();
+          chat.send({ type: 'partner.unlock', key });
+        }}
+        unlocking={unlocking}
+        onToggleBlock={() => chat.send({ type: 'user.block', key, block: !(status?.is_block ?? false) })}
+        onReport={() => setReporting(true)}
+        error={error}
+      />
+      {reporting && <ReportDialogHost target="user" id={partnerUuid ?? peer} onClose={() => setReporting(false)} />}
+    </>
+  );
+}

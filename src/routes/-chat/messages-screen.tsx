@@ -1,0 +1,51 @@
+import { useLingui } from '@lingui/react/macro';
+import { getRouteApi } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import type { ChatContact } from '@/contract/calls/chat';
+import { selectContacts } from '@/machines/chat/chat.machine';
+import { ContactList } from '@/ui/chat/contact-list';
+import { PageHeader } from '@/ui/kit/page-header';
+import { useDocumentTitle } from '../-app/use-document-title';
+import { channelOf } from './channel';
+import { useChat, useConnectionStatus } from './use-chat';
+
+const messagesRoute = getRouteApi('/$lang/_auth/message/');
+
+/** The page of /{lang}/message (route: $lang/_auth/message/index.tsx). */
+export function MessagesRoutePage() {
+  const { lang } = messagesRoute.useParams();
+  const { t } = useLingui();
+  const title = t({ message: 'Messages', context: 'tab' });
+  useDocumentTitle(title);
+  const chat = useChat();
+  const contacts = useSelector(chat, selectContacts);
+  const syncing = useSelector(chat, (snapshot) => snapshot.hasTag('syncing'));
+  const connected = useSelector(chat, (snapshot) => snapshot.context.me !== null);
+  const connection = useConnectionStatus(chat);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const subscription = chat.on('chat.requestFailed', (event) => {
+      if (event.request === 'contacts') setFailed(true);
+    });
+    return () => subscription.unsubscribe();
+  }, [chat]);
+  useEffect(() => {
+    if (syncing) setFailed(false);
+  }, [syncing]);
+
+  const hrefOf = (contact: ChatContact) => `/${lang}/message/${channelOf({ peer: contact.uuid, partnerUuid: contact.appends?.uuid })}`;
+  return (
+    <>
+      <PageHeader title={title} />
+      <ContactList
+        contacts={contacts}
+        hrefOf={hrefOf}
+        state={failed ? 'error' : syncing || !connected ? 'loading' : 'ready'}
+        onRetry={() => chat.send({ type: 'contacts.sync' })}
+        connection={connection}
+        browseHref={`/${lang}/partner`}
+      />
+    </>
+  );
+}

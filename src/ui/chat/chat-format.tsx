@@ -1,0 +1,49 @@
+import { useLingui } from '@lingui/react/macro';
+import { useMemo } from 'react';
+import type { ChatContact, ChatMessage } from '@/contract/calls/chat';
+
+type T = ReturnType<typeof useLingui>['t'];
+
+/** The chat socket's status (spec section 3 enums). */
+export type ConnectionStatus = 'CLOSED' | 'CONNECTING' | 'OPEN';
+
+/** A contact's shown name: the chosen nickname, the app's name for the system contact, else a neutral "Member". */
+export function contactName(contact: Pick<ChatContact, 'nickname' | 'isSystem'>, t: T): string {
+  if (contact.nickname) return contact.nickname;
+  return contact.isSystem ? 'Venuely' : t`Member`;
+}
+
+/** One line standing for a message in the contact list. */
+export function messagePreview(message: ChatMessage, t: T): string {
+  if (message.contentType === 'photos') return t`Photo`;
+  if (message.contentType === 'unlock') return t`Chat unlocked`;
+  return message.content;
+}
+
+/** Today: the time; this year: day and month; else the date. In the page's language. */
+export function useMessageTime(): (ms: number) => string {
+  const { i18n } = useLingui();
+  return useMemo(() => {
+    const time = new Intl.DateTimeFormat(i18n.locale, { hour: 'numeric', minute: '2-digit' });
+    const day = new Intl.DateTimeFormat(i18n.locale, { day: 'numeric', month: 'short' });
+    const date = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium' });
+    return (ms: number) => {
+      const at = new Date(ms);
+      const now = new Date();
+      if (at.toDateString() === now.toDateString()) return time.format(at);
+      if (at.getFullYear() === now.getFullYear()) return day.format(at);
+      return date.format(at);
+    };
+  }, [i18n.locale]);
+}
+
+/** Says so while the socket is not open: messages wait in the outbox and go out once connected. */
+export function ConnectionNotice({ status }: { status: ConnectionStatus }) {
+  const { t } = useLingui();
+  if (status === 'OPEN') return null;
+  return (
+    <p className="chat-connection" role="status">
+      {status === 'CONNECTING' ? t`Connecting…` : t`Offline. Messages will be sent when the connection is back.`}
+    </p>
+  );
+}
