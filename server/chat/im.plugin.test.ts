@@ -34,13 +34,18 @@ describe.each(DATABASE_KINDS)('chat socket on %s', (kind) => {
     return client;
   }
 
+  /** The user's contacts apart from the system contact (every account has its welcome). */
   async function contacts(user: TestUser) {
     const res = await api.call('chat/getContactList', { token: user.token });
     expect(res.status, res.msg).toBe(1);
-    return res.data as { user: { uuid: string; nickname: string; username: string }; message: { seq: number; content: string } | null; unreadcount: number }[];
+    return (res.data as { user: { uuid: string } }[]).filter((c) => c.user.uuid !== SYSTEM_CHAT_UUID) as { user: { uuid: string; nickname: string; username: string }; message: { seq: number; content: string } | null; unreadcount: number }[];
   }
 
-  const messageCount = async () => Number((await t.database.db.selectFrom('chat_messages').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  /** Messages people wrote (the system contact's welcomes aside). */
+  const messageCount = async () =>
+    Number(
+      (await t.database.db.selectFrom('chat_messages').select((eb) => eb.fn.countAll<string>().as('n')).where('from_uuid', '<>', SYSTEM_CHAT_UUID).executeTakeFirstOrThrow()).n,
+    );
 
   beforeAll(async () => {
     t = await startTestApp(kind);
@@ -140,7 +145,14 @@ describe.each(DATABASE_KINDS)('chat socket on %s', (kind) => {
 
     // A long gap: more messages than one replay carries.
     const db = t.database.db;
-    const conv = await db.selectFrom('chat_conversations').select(['id', 'last_seq']).where('partner_uuid', 'is', null).executeTakeFirstOrThrow();
+    const [userA, userB] = [ana.uuid, ben.uuid].sort();
+    const conv = await db
+      .selectFrom('chat_conversations')
+      .select(['id', 'last_seq'])
+      .where('user_a', '=', userA)
+      .where('user_b', '=', userB)
+      .where('partner_uuid', 'is', null)
+      .executeTakeFirstOrThrow();
     const rows = Array.from({ length: RESUME_REPLAY_MAX + 1 }, (_, i) => ({
       conversation_id: conv.id,
       seq: conv.last_seq + 1 + i,
@@ -190,9 +202,41 @@ describe.each(DATABASE_KINDS)('chat socket on %s', (kind) => {
     expect(await socket.waitFor(isError(unlock.ackId))).toMatchObject({ code: 'chat.unlockInvalid' });
     expect(await messageCount()).toBe(before);
 
+    // An unknown route, text over the limit, a frame far over the limit, binary data.
+    socket.send('chat/whoami', {}, 'u1');
+    expect(await socket.waitFor(isError('u1'))).toMatchObject({ code: 'chat.frameInvalid' });
+    const long = socket.chat({ to_uuid: ben.uuid, content: 'x'.repeat(2_001) });
+    expect(await socket.waitFor(isError(long.ackId))).toMatchObject({ code: 'chat.frameInvalid' });
+    socket.socket.send('{"pad":"' + 'y'.repeat(30_000) + '"}');
+    await socket.waitFor((f) => f.message_type === 'errorMessage' && f.confirmed_ack_id === undefined && f.code === 'chat.frameInvalid');
+    socket.socket.send(Buffer.from([0, 1, 2, 3]));
+    await socket.waitFor((f) => f.message_type === 'errorMessage' && f.confirmed_ack_id === undefined);
+    expect(await messageCount()).toBe(before);
+
     // Ping still answers after all of that.
     socket.send('chat/ping', {}, 'ping');
     await socket.waitFor((f) => f.message_type === 'pong');
+  });
+
+  it("nobody reads or writes into a conversation that is not theirs", async () => {
+    const dora = await createUser(t, api, 'Dora', 1);
+    // Ana and Ben have a conversation; Dora naming either of them gets her own (empty) conversation with them.
+    for (const peer of [ana.uuid, ben.uuid]) {
+      const history = (await api.call('chat/getHistory', { token: dora.token, page: 1, from_uuid: peer })).data as { list: unknown[] };
+      expect(history.list).toEqual([]);
+    }
+    const socket = await socketOf(dora);
+    socket.send('chat/initUser', { resume: [{ peer_uuid: ana.uuid, seq: 0 }, { peer_uuid: ben.uuid, seq: 0 }] }, 'init');
+    await socket.waitFor(isAck('init'));
+    expect(socket.frames.filter((f) => f.message_type === 'chatMessage')).toEqual([]);
+    expect(await contacts(dora)).toEqual([]);
+    // A message Dora writes to Ana reaches Ana, and Ben's socket sees nothing of it.
+    const benSocket = await socketOf(ben);
+    benSocket.send('chat/initUser', {}, 'init');
+    await benSocket.waitFor(isAck('init'));
+    const { sign } = socket.chat({ to_uuid: ana.uuid, content: 'hello Ana' });
+    expect((await socket.waitFor(isAck(sign))).seq).toBe(1);
+    expect((await benSocket.quiet(300)).filter((f) => f.message_type === 'chatMessage')).toEqual([]);
   });
 
   it('sends a photo uploaded through the image pipeline', async () => {

@@ -21,8 +21,9 @@ declare module 'fastify' {
 }
 
 export const CHAT_SOCKET_PATH = '/im';
-/** A frame is a short JSON text; anything larger is refused by `ws` (close 1009). */
+/** A frame is a short JSON text: a larger one is answered with an error frame, and beyond 64 KB `ws` closes (1009). */
 const MAX_FRAME_BYTES = 16 * 1024;
+const MAX_PAYLOAD_BYTES = 64 * 1024;
 /** The client pings every 8 s: a socket silent for three beats is dead. */
 const IDLE_CLOSE_MS = CHAT_HEARTBEAT_MS * 3 + 2_000;
 /** Live messages are held back until the resume replay is sent, at most this long after the socket opened. */
@@ -62,7 +63,7 @@ export default fp(
     const { db, config } = app;
     const now = options.now ?? Date.now;
     const bus = options.bus;
-    const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
+    const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES, perMessageDeflate: false });
     const connections = new Set<Connection>();
     app.decorate('chatSocketPath', CHAT_SOCKET_PATH);
     app.decorate('chatBus', bus);
@@ -176,6 +177,8 @@ export default fp(
 
     async function onMessage(connection: Connection, data: RawData, isBinary: boolean): Promise<void> {
       if (isBinary) return sendError(connection, 'chat.frameInvalid');
+      const size = Array.isArray(data) ? data.reduce((sum, part) => sum + part.length, 0) : data.byteLength;
+      if (size > MAX_FRAME_BYTES) return sendError(connection, 'chat.frameInvalid');
       if (!takeToken(connection)) return sendError(connection, 'chat.rateLimited');
       let json: unknown;
       try {

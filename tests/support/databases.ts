@@ -37,3 +37,24 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHand
     },
   };
 }
+
+/** A fresh, empty PostgreSQL database on the test cluster, for a server process of its own; `drop` removes it. */
+export async function createTestDatabaseUrl(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = inject('postgresUrl');
+  const name = `venuely_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const READY_TIMEOUT_MS = 60_000;
+
+/** The real server as its own process (`node --import tsx server/start.ts`), to be killed like a crashed one. */
+export interface ServerProcess {
+  baseUrl: string;
+  /** SIGKILL: no shutdown hook runs, nothing is flushed. */
+  kill(): Promise<void>;
+  /** SIGTERM, then SIGKILL after 5 s. */
+  stop(): Promise<void>;
+  output(): string;
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/**
+ * Starts the server on `port` with `env` on top of a clean environment (no SPA build: the API and the socket only),
+ * and resolves once it answers HTTP.
+ */
+export async function startServerProcess(port: number, env: Record<string, string>): Promise<ServerProcess> {
+  const clean: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'IM_URLS', 'API_AES_KEY', 'API_SIGN_KEY', 'SERVER_SECRET', 'TRUST_PROXY']) delete clean[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+    cwd: ROOT,
+    env: { ...clean, PORT: String(port), HOST: '127.0.0.1', NO_SPA_BUILD: '1', SEED_DEMO: '0', LOG_LEVEL: 'warn', API_DEBUG: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let printed = '';
+  child.stdout?.on('data', (chunk: Buffer) => (printed = (printed + chunk.toString()).slice(-20_000)));
+  child.stderr?.on('data', (chunk: Buffer) => (printed = (printed + chunk.toString()).slice(-20_000)));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${printed}`);
+    try {
+      await fetch(`${baseUrl}/build.json`, { signal: AbortSignal.timeout(1_000) });
+      break;
+    } catch {
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`server did not answer within ${READY_TIMEOUT_MS} ms:\n${printed}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  return {
+    baseUrl,
+    output: () => printed,
+    async kill() {
+      child.kill('SIGKILL');
+      await exited(child);
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited(child);
+      clearTimeout(timer);
+    },
+  };
+}
