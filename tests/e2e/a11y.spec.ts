@@ -198,3 +198,21 @@ test('the visit report form, report and feedback dialogs have no serious or crit
   await expect(page.getByRole('dialog', { name: 'Send feedback' }).getByLabel('Topic')).toBeEnabled();
   await expectNoBlockingViolations(page, testInfo, 'feedback dialog');
 });
+
+test('the chat screens, in English and in Arabic, have no serious or critical accessibility violations', async ({ page }, testInfo) => {
+  await page.goto('/en/login');
+  await page.getByLabel('User name or e-mail').fill('member');
+  await page.getByLabel('Password', { exact: true }).fill('member-pass-2026');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/en\/member$/);
+  for (const lang of ['en', 'ar'] as const) {
+    await page.goto(`/${lang}/message`);
+    const list = page.getByRole('list', { name: msg(lang, 'Conversations') });
+    await expect(list.getByRole('link').first()).toBeVisible();
+    await expectNoBlockingViolations(page, testInfo, `/${lang}/message`);
+    await list.getByRole('link').filter({ hasText: 'Paul' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Paul' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: msg(lang, 'Message') })).toBeVisible();
+    await expectNoBlockingViolations(page, testInfo, `/${lang}/message/{paul}`);
+  }
+});

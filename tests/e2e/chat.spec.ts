@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Page, WebSocketRoute } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
@@ -26,6 +26,13 @@ async function newMember(browser: Browser, baseURL: string, who: { account: stri
 }
 
 const messagesTab = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Messages/ });
+/** The unread total the messages tab announces (0 without a badge). */
+async function unreadOf(page: Page): Promise<number> {
+  const name = (await messagesTab(page).getAttribute('aria-label')) ?? '';
+  return Number(/(\d+) unread/.exec(name)?.[1] ?? 0);
+}
+const unreadName = (count: number) => (count === 0 ? 'Messages' : `Messages, ${count} unread`);
+
 const conversations = (page: Page) => page.getByRole('list', { name: 'Conversations' });
 const messageList = (page: Page) => page.getByRole('list', { name: 'Messages' });
 
@@ -78,13 +85,95 @@ test('messages go both ways live, shown once, with a toast where the conversatio
   await paulPage.getByRole('textbox', { name: 'Message' }).press('Enter');
   await expect(messageList(page).getByText('Great!', { exact: true })).toHaveCount(1);
 
-  // Mia elsewhere in the app: Paul's next message is a toast and an unread count.
+  // Mia elsewhere in the app: Paul's next message is a toast and one more unread.
+  const before = await unreadOf(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Search' }).click();
   await expect(page).toHaveURL(/\/en\/search$/);
   await paulPage.getByRole('textbox', { name: 'Message' }).fill('I booked a table.');
   await paulPage.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByText('Paul: I booked a table.')).toBeVisible();
-  await expect(messagesTab(page)).toHaveAccessibleName('Messages, 2 unread');
+  await expect(messagesTab(page)).toHaveAccessibleName(unreadName(before + 1));
+  await paulPage.context().close();
+});
+
+/**
+ * Takes a page's network away and gives it back: HTTP through the browser's offline mode, and the chat socket (which
+ * Chromium's offline mode leaves open) through a route that cuts it and refuses new ones while offline.
+ */
+async function networkSwitch(page: Page) {
+  let offline = false;
+  const open = new Set<WebSocketRoute>();
+  await page.routeWebSocket(/\/im\?/, (ws) => {
+    if (offline) {
+      void ws.close({ code: 4000, reason: 'offline' });
+      return;
+    }
+    const server = ws.connectToServer();
+    open.add(ws);
+    ws.onClose(() => {
+      open.delete(ws);
+      void server.close();
+    });
+    server.onClose(() => {
+      open.delete(ws);
+      void ws.close();
+    });
+  });
+  return {
+    async goOffline() {
+      offline = true;
+      await page.context().setOffline(true);
+      for (const ws of [...open]) await ws.close({ code: 4000, reason: 'offline' });
+    },
+    async goOnline() {
+      offline = false;
+      await page.context().setOffline(false);
+    },
+  };
+}
+
+test('a message written offline waits as sending and goes out once when the network is back', async ({ page, browser, app }) => {
+  const network = await networkSwitch(page);
+  await logIn(page, MIA);
+  await page.goto('/en/message');
+  await conversations(page).getByRole('link').filter({ hasText: 'Paul' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Paul' })).toBeVisible();
+  const paulPage = await newMember(browser, app.baseURL, PAUL);
+  await paulPage.goto('/en/message');
+  await conversations(paulPage).getByRole('link').filter({ hasText: 'Mia' }).click();
+  await expect(paulPage.getByRole('heading', { level: 1, name: 'Mia' })).toBeVisible();
+
+  const [miaUnread, paulUnread] = [await unreadOf(page), await unreadOf(paulPage)];
+  await network.goOffline();
+  await expect(page.getByText('Offline. Messages will be sent when the connection is back.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Message' }).fill('Written in the tunnel');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Message' }).fill('And this one too');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const bubbles = messageList(page).getByRole('listitem');
+  await expect(bubbles.filter({ hasText: 'Written in the tunnel' })).toContainText('Sending…');
+  await expect(bubbles.filter({ hasText: 'And this one too' })).toContainText('Sending…');
+  // Meanwhile Paul writes; Mia cannot get it yet.
+  await paulPage.getByRole('textbox', { name: 'Message' }).fill('Are you there?');
+  await paulPage.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(messageList(paulPage).getByRole('listitem').filter({ hasText: 'Are you there?' })).toContainText('Sent');
+
+  await network.goOnline();
+  await expect(bubbles.filter({ hasText: 'Written in the tunnel' })).toContainText('Sent', { timeout: 15_000 });
+  await expect(bubbles.filter({ hasText: 'And this one too' })).toContainText('Sent');
+  await expect(messageList(page).getByText('Are you there?')).toHaveCount(1);
+  // Paul got both once, in the order they were written.
+  const atPaul = messageList(paulPage).getByRole('listitem');
+  await expect(atPaul.filter({ hasText: 'Written in the tunnel' })).toHaveCount(1);
+  await expect(atPaul.filter({ hasText: 'And this one too' })).toHaveCount(1);
+  const texts = await atPaul.allInnerTexts();
+  const first = texts.findIndex((text) => text.includes('Written in the tunnel'));
+  const second = texts.findIndex((text) => text.includes('And this one too'));
+  expect(first).toBeGreaterThan(-1);
+  expect(second).toBeGreaterThan(first);
+  // Both have the conversation open: it adds nothing unread on either side.
+  await expect(messagesTab(page)).toHaveAccessibleName(unreadName(miaUnread));
+  await expect(messagesTab(paulPage)).toHaveAccessibleName(unreadName(paulUnread));
   await paulPage.context().close();
 });
 
