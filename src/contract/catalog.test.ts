@@ -62,6 +62,8 @@ const ADDED_PATHS = [
   'user/kycStatus',
   'dict/report_reason',
   'chat/block',
+  'chat/markRead',
+  'chat/uploadImage',
   'home/economy',
 ] as const;
 
