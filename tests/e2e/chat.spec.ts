@@ -1,4 +1,5 @@
 import type { Browser, Page, WebSocketRoute } from '@playwright/test';
+import sharp from 'sharp';
 import { expect, test } from './fixtures';
 
 /**
@@ -26,6 +27,19 @@ async function newMember(browser: Browser, baseURL: string, who: { account: stri
 }
 
 const messagesTab = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Messages/ });
+/** Mia (on `page`) and Paul (on a page of his own, returned) both have their demo conversation open. */
+async function openDemoConversation(page: Page, browser: Browser, baseURL: string): Promise<Page> {
+  await logIn(page, MIA);
+  await page.goto('/en/message');
+  await conversations(page).getByRole('link').filter({ hasText: 'Paul' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Paul' })).toBeVisible();
+  const paulPage = await newMember(browser, baseURL, PAUL);
+  await paulPage.goto('/en/message');
+  await conversations(paulPage).getByRole('link').filter({ hasText: 'Mia' }).click();
+  await expect(paulPage.getByRole('heading', { level: 1, name: 'Mia' })).toBeVisible();
+  return paulPage;
+}
+
 /** The unread total the messages tab announces (0 without a badge). */
 async function unreadOf(page: Page): Promise<number> {
   const name = (await messagesTab(page).getAttribute('aria-label')) ?? '';
@@ -66,13 +80,7 @@ test('the demo conversation waits with its unread messages; opening it reads the
 });
 
 test('messages go both ways live, shown once, with a toast where the conversation is not open', async ({ page, browser, app }) => {
-  await logIn(page, MIA);
-  await page.goto('/en/message');
-  await conversations(page).getByRole('link').filter({ hasText: 'Paul' }).click();
-  const paulPage = await newMember(browser, app.baseURL, PAUL);
-  await paulPage.goto('/en/message');
-  await conversations(paulPage).getByRole('link').filter({ hasText: 'Mia' }).click();
-  await expect(paulPage.getByRole('heading', { level: 1, name: 'Mia' })).toBeVisible();
+  const paulPage = await openDemoConversation(page, browser, app.baseURL);
 
   await page.getByRole('textbox', { name: 'Message' }).fill('Perfect, see you at 19:30!');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
@@ -134,14 +142,7 @@ async function networkSwitch(page: Page) {
 
 test('a message written offline waits as sending and goes out once when the network is back', async ({ page, browser, app }) => {
   const network = await networkSwitch(page);
-  await logIn(page, MIA);
-  await page.goto('/en/message');
-  await conversations(page).getByRole('link').filter({ hasText: 'Paul' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Paul' })).toBeVisible();
-  const paulPage = await newMember(browser, app.baseURL, PAUL);
-  await paulPage.goto('/en/message');
-  await conversations(paulPage).getByRole('link').filter({ hasText: 'Mia' }).click();
-  await expect(paulPage.getByRole('heading', { level: 1, name: 'Mia' })).toBeVisible();
+  const paulPage = await openDemoConversation(page, browser, app.baseURL);
 
   const [miaUnread, paulUnread] = [await unreadOf(page), await unreadOf(paulPage)];
   await network.goOffline();
@@ -198,6 +199,29 @@ test('a partner chat starts with the unlock; blocking stops the conversation unt
   // The conversation is in the list, as the profile.
   await page.goto('/en/message');
   await expect(conversations(page).getByRole('link').filter({ hasText: 'Profile' })).toContainText('Hello! Are you free on Saturday?');
+});
+
+test('a photo goes through the upload to the other side; a user can be reported from the conversation', async ({ page, browser, app }) => {
+  const paulPage = await openDemoConversation(page, browser, app.baseURL);
+
+  const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#2a7' } }).png().toBuffer();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Send a photo' }).click();
+  await (await chooser).setFiles({ name: 'table.png', mimeType: 'image/png', buffer: photo });
+  const sent = messageList(page).getByRole('img', { name: 'Photo' }).last();
+  await expect(sent).toHaveAttribute('src', /^\/uploads\/chat\/\d{4}\/\d{2}\/[0-9a-f-]+\.webp$/);
+  const src = await sent.getAttribute('src');
+  await expect(messageList(paulPage).locator(`img[src="${src}"]`)).toHaveCount(1);
+  // The stored photo is a re-encoded WebP that the browser can show.
+  await expect.poll(() => paulPage.locator(`img[src="${src}"]`).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  await page.getByRole('button', { name: 'Report', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Report this user' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('radio').first().check();
+  await dialog.getByRole('button', { name: /^Send/ }).click();
+  await expect(dialog.getByRole('status')).toBeVisible();
+  await paulPage.context().close();
 });
 
 test('a link to a conversation that cannot exist is the 404 page', async ({ page }) => {
