@@ -5,7 +5,7 @@ import { loadConfig } from '../config';
 import { createRawClient } from '../../tests/support/raw-client';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { createUser, placeRefs } from '../directory/listing.fixtures';
-import { ledgerAccount } from '../wallet/ledger.repository';
+import { ledgerAccount, transfer } from '../wallet/ledger.repository';
 
 /**
  * Issue 10 item 10: the economy of DESIGN section 6 is server configuration served to the client, and money is in
@@ -30,18 +30,14 @@ describe('economy configuration', () => {
 
   it('user/me: withdrawal_rate in cents per point, withdrawable_amount = earned points × rate, in cents', async () => {
     const owner = await createUser(t, api, 'EarnerOne', 1);
-    const transfer = await t.database.db
-      .insertInto('ledger_transfers')
-      .values({ idempotency_key: `test-${randomBytes(6).toString('hex')}`, kind: 'unlock', memo: '{}' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.database.db
-      .insertInto('ledger_entries')
-      .values([
-        { transfer_id: transfer.id, account: ledgerAccount.earned(owner.uuid), user_uuid: owner.uuid, amount: 1234 },
-        { transfer_id: transfer.id, account: ledgerAccount.platform('sales'), user_uuid: null, amount: -1234 },
-      ])
-      .execute();
+    await transfer(t.database.db, {
+      key: `test-${randomBytes(6).toString('hex')}`,
+      kind: 'unlock',
+      entries: [
+        { account: ledgerAccount.earned(owner.uuid), userUuid: owner.uuid, amount: 1234 },
+        { account: ledgerAccount.platform('sales'), userUuid: null, amount: -1234 },
+      ],
+    });
     const me = (await api.call('user/me', { token: owner.token })).data as Record<string, number>;
     expect(me.withdrawal_rate).toBe(2);
     expect(me.withdrawable_fun_score).toBe(1234);

@@ -10,6 +10,7 @@ import * as tracking from './migrations/2026-11-23-0002-tracking';
 import * as directory from './migrations/2026-11-23-0003-directory';
 import * as outboxSecrets from './migrations/2026-11-25-0001-outbox-secrets';
 import * as chat from './migrations/2026-11-25-0002-chat';
+import * as ledger from './migrations/2026-11-25-0003-ledger';
 import type { Database } from './schema';
 
 /** Migrations in order; listed statically so bundling or a changed working directory cannot lose one. */
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23-0003-directory': directory,
   '2026-11-25-0001-outbox-secrets': outboxSecrets,
   '2026-11-25-0002-chat': chat,
+  '2026-11-25-0003-ledger': ledger,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

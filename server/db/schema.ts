@@ -84,6 +84,13 @@ export interface LedgerEntryTable {
   created_at: GeneratedTimestamp;
 }
 
+/** Each account's balance, kept by a trigger on ledger_entries; never negative but for platform accounts. */
+export interface LedgerAccountTable {
+  account: string;
+  user_uuid: string | null;
+  balance: BigIntColumn;
+}
+
 export interface MailOutboxTable {
   id: GeneratedBigInt;
   kind: string;
@@ -347,6 +354,7 @@ export interface Database {
   memberships: MembershipTable;
   ledger_transfers: LedgerTransferTable;
   ledger_entries: LedgerEntryTable;
+  ledger_accounts: LedgerAccountTable;
   mail_outbox: MailOutboxTable;
   page_views: PageViewTable;
   regions: RegionTable;
