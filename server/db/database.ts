@@ -11,6 +11,7 @@ import * as directory from './migrations/2026-11-23-0003-directory';
 import * as outboxSecrets from './migrations/2026-11-25-0001-outbox-secrets';
 import * as chat from './migrations/2026-11-25-0002-chat';
 import * as ledger from './migrations/2026-11-25-0003-ledger';
+import * as withdrawals from './migrations/2026-11-25-0004-withdrawals';
 import type { Database } from './schema';
 
 /** Migrations in order; listed statically so bundling or a changed working directory cannot lose one. */
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25-0001-outbox-secrets': outboxSecrets,
   '2026-11-25-0002-chat': chat,
   '2026-11-25-0003-ledger': ledger,
+  '2026-11-25-0004-withdrawals': withdrawals,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -91,6 +91,23 @@ export interface LedgerAccountTable {
   balance: BigIntColumn;
 }
 
+export interface WithdrawalTable {
+  id: Generated<number>;
+  user_uuid: string;
+  idempotency_key: string;
+  points: number;
+  /** Cents. */
+  amount: BigIntColumn;
+  method: 'bank_card' | 'usdt' | 'alipay';
+  account: Json<Record<string, string>>;
+  account_mask: string;
+  status: Generated<'pending' | 'paid' | 'rejected'>;
+  reject_reason: string | null;
+  created_at: GeneratedTimestamp;
+  processed_at: NullableTimestamp;
+}
+export type WithdrawalRow = Selectable<WithdrawalTable>;
+
 export interface MailOutboxTable {
   id: GeneratedBigInt;
   kind: string;
@@ -355,6 +372,7 @@ export interface Database {
   ledger_transfers: LedgerTransferTable;
   ledger_entries: LedgerEntryTable;
   ledger_accounts: LedgerAccountTable;
+  withdrawals: WithdrawalTable;
   mail_outbox: MailOutboxTable;
   page_views: PageViewTable;
   regions: RegionTable;

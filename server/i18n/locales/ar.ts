@@ -93,4 +93,9 @@ export const ar: Messages = {
   'chat.rateLimited': "أنت ترسل الرسائل بسرعة كبيرة. انتظر قليلًا ثم حاول مرة أخرى.",
   'chat.unlockOwn': "هذا ملفك الشخصي.",
   'chat.welcome': "مرحبًا بك في Venuely! ستجد هنا إشعارات حول حسابك. استكشافًا ممتعًا.",
+
+  'wallet.kycRequired': "تحقق من هويتك قبل سحب النقاط.",
+  'wallet.withdrawMin': "يمكنك سحب {min} نقطة أو أكثر.",
+  'wallet.insufficient': "لديك {points} نقطة قابلة للسحب.",
+  'wallet.idempotencyConflict': "تم استخدام هذا الطلب لشيء آخر. يُرجى المحاولة مرة أخرى.",
 };

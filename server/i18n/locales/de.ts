@@ -98,4 +98,9 @@ export const de: Messages = {
   'chat.rateLimited': "Du sendest zu schnell Nachrichten. Warte kurz und versuche es erneut.",
   'chat.unlockOwn': "Das ist dein eigenes Profil.",
   'chat.welcome': "Willkommen bei Venuely! Hier findest du Hinweise zu deinem Konto. Viel Spaß beim Entdecken.",
+
+  'wallet.kycRequired': "Bestätigen Sie Ihre Identität, bevor Sie Punkte auszahlen lassen.",
+  'wallet.withdrawMin': "Sie können ab {min} Punkten auszahlen lassen.",
+  'wallet.insufficient': "Sie haben {points} auszahlbare Punkte.",
+  'wallet.idempotencyConflict': "Diese Anfrage wurde bereits für etwas anderes verwendet. Bitte versuchen Sie es erneut.",
 };

@@ -95,6 +95,11 @@ export const en = {
   'chat.rateLimited': "You are sending messages too fast. Wait a moment and try again.",
   'chat.unlockOwn': "This is your own profile.",
   'chat.welcome': "Welcome to Venuely! Here you will find notices about your account. Happy exploring.",
+
+  'wallet.kycRequired': "Verify your identity before you withdraw points.",
+  'wallet.withdrawMin': "You can withdraw {min} points or more.",
+  'wallet.insufficient': "You have {points} withdrawable points.",
+  'wallet.idempotencyConflict': "This request was already used for something else. Please try again.",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -93,4 +93,9 @@ export const es: Messages = {
   'chat.rateLimited': "Estás enviando mensajes demasiado rápido. Espera un momento e inténtalo de nuevo.",
   'chat.unlockOwn': "Este es tu propio perfil.",
   'chat.welcome': "¡Bienvenido a Venuely! Aquí encontrarás avisos sobre tu cuenta. ¡Disfruta explorando!",
+
+  'wallet.kycRequired': "Verifica tu identidad antes de retirar puntos.",
+  'wallet.withdrawMin': "Puedes retirar a partir de {min} puntos.",
+  'wallet.insufficient': "Tienes {points} puntos retirables.",
+  'wallet.idempotencyConflict': "Esta solicitud ya se usó para otra cosa. Inténtalo de nuevo.",
 };

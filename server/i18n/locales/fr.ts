@@ -98,4 +98,9 @@ export const fr: Messages = {
   'chat.rateLimited': "Vous envoyez des messages trop vite. Patientez un instant puis réessayez.",
   'chat.unlockOwn': "C'est votre propre profil.",
   'chat.welcome': "Bienvenue sur Venuely ! Vous trouverez ici les avis concernant votre compte. Bonne découverte.",
+
+  'wallet.kycRequired': "Vérifiez votre identité avant de retirer des points.",
+  'wallet.withdrawMin': "Vous pouvez retirer à partir de {min} points.",
+  'wallet.insufficient': "Vous avez {points} points retirables.",
+  'wallet.idempotencyConflict': "Cette demande a déjà servi à autre chose. Veuillez réessayer.",
 };

@@ -93,4 +93,9 @@ export const id: Messages = {
   'chat.rateLimited': "Anda mengirim pesan terlalu cepat. Tunggu sebentar lalu coba lagi.",
   'chat.unlockOwn': "Ini profil Anda sendiri.",
   'chat.welcome': "Selamat datang di Venuely! Di sini Anda akan menemukan pemberitahuan tentang akun Anda. Selamat menjelajah.",
+
+  'wallet.kycRequired': "Verifikasi identitas Anda sebelum menarik poin.",
+  'wallet.withdrawMin': "Anda dapat menarik minimal {min} poin.",
+  'wallet.insufficient': "Anda memiliki {points} poin yang dapat ditarik.",
+  'wallet.idempotencyConflict': "Permintaan ini sudah dipakai untuk hal lain. Silakan coba lagi.",
 };

@@ -93,4 +93,9 @@ export const ja: Messages = {
   'chat.rateLimited': "メッセージの送信が速すぎます。少し待ってから、もう一度お試しください。",
   'chat.unlockOwn': "これはあなた自身のプロフィールです。",
   'chat.welcome': "Venuelyへようこそ！ここにはアカウントに関するお知らせが届きます。どうぞお楽しみください。",
+
+  'wallet.kycRequired': "ポイントを出金する前に本人確認を行ってください。",
+  'wallet.withdrawMin': "{min}ポイント以上から出金できます。",
+  'wallet.insufficient': "出金可能なポイントは{points}ポイントです。",
+  'wallet.idempotencyConflict': "このリクエストはすでに別の用途で使用されています。もう一度お試しください。",
 };

@@ -93,4 +93,9 @@ export const ko: Messages = {
   'chat.rateLimited': "메시지를 너무 빠르게 보내고 있습니다. 잠시 후 다시 시도하세요.",
   'chat.unlockOwn': "회원님의 프로필입니다.",
   'chat.welcome': "Venuely에 오신 것을 환영합니다! 여기에서 계정 관련 알림을 확인할 수 있습니다. 즐거운 탐색 되세요.",
+
+  'wallet.kycRequired': "포인트를 출금하기 전에 본인 인증을 완료하세요.",
+  'wallet.withdrawMin': "{min}포인트 이상부터 출금할 수 있습니다.",
+  'wallet.insufficient': "출금 가능한 포인트는 {points}포인트입니다.",
+  'wallet.idempotencyConflict': "이 요청은 이미 다른 용도로 사용되었습니다. 다시 시도해 주세요.",
 };

@@ -93,4 +93,9 @@ export const pt: Messages = {
   'chat.rateLimited': "Você está enviando mensagens rápido demais. Aguarde um momento e tente novamente.",
   'chat.unlockOwn': "Este é o seu próprio perfil.",
   'chat.welcome': "Boas-vindas à Venuely! Aqui você encontrará avisos sobre a sua conta. Boa exploração!",
+
+  'wallet.kycRequired': "Verifique a sua identidade antes de levantar pontos.",
+  'wallet.withdrawMin': "Pode levantar a partir de {min} pontos.",
+  'wallet.insufficient': "Tem {points} pontos disponíveis para levantamento.",
+  'wallet.idempotencyConflict': "Este pedido já foi utilizado para outra coisa. Tente novamente.",
 };

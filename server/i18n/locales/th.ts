@@ -93,4 +93,9 @@ export const th: Messages = {
   'chat.rateLimited': "คุณส่งข้อความเร็วเกินไป โปรดรอสักครู่แล้วลองอีกครั้ง",
   'chat.unlockOwn': "นี่คือโปรไฟล์ของคุณเอง",
   'chat.welcome': "ยินดีต้อนรับสู่ Venuely! ที่นี่คุณจะได้รับการแจ้งเตือนเกี่ยวกับบัญชีของคุณ ขอให้สนุกกับการค้นหา",
+
+  'wallet.kycRequired': "ยืนยันตัวตนก่อนถอนพอยต์",
+  'wallet.withdrawMin': "ถอนได้ตั้งแต่ {min} พอยต์ขึ้นไป",
+  'wallet.insufficient': "คุณมีพอยต์ที่ถอนได้ {points} พอยต์",
+  'wallet.idempotencyConflict': "คำขอนี้ถูกใช้กับรายการอื่นแล้ว โปรดลองอีกครั้ง",
 };

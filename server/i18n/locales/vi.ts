@@ -93,4 +93,9 @@ export const vi: Messages = {
   'chat.rateLimited': "Bạn đang gửi tin nhắn quá nhanh. Hãy đợi một chút rồi thử lại.",
   'chat.unlockOwn': "Đây là hồ sơ của chính bạn.",
   'chat.welcome': "Chào mừng bạn đến với Venuely! Tại đây bạn sẽ nhận được thông báo về tài khoản của mình. Chúc bạn khám phá vui vẻ.",
+
+  'wallet.kycRequired': "Hãy xác minh danh tính trước khi rút điểm.",
+  'wallet.withdrawMin': "Bạn có thể rút từ {min} điểm trở lên.",
+  'wallet.insufficient': "Bạn có {points} điểm có thể rút.",
+  'wallet.idempotencyConflict': "Yêu cầu này đã được dùng cho việc khác. Vui lòng thử lại.",
 };

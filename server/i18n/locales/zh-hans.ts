@@ -93,4 +93,9 @@ export const zhHans: Messages = {
   'chat.rateLimited': "你发送消息太快了，请稍候再试。",
   'chat.unlockOwn': "这是你自己的资料。",
   'chat.welcome': "欢迎来到 Venuely！这里会显示与你账户相关的通知。祝你探索愉快。",
+
+  'wallet.kycRequired': "提现积分前请先完成身份验证。",
+  'wallet.withdrawMin': "满 {min} 积分即可提现。",
+  'wallet.insufficient': "你有 {points} 可提现积分。",
+  'wallet.idempotencyConflict': "该请求已用于其他操作，请重试。",
 };

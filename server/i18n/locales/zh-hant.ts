@@ -93,4 +93,9 @@ export const zhHant: Messages = {
   'chat.rateLimited': "你傳送訊息的速度太快了，請稍候再試。",
   'chat.unlockOwn': "這是你自己的個人檔案。",
   'chat.welcome': "歡迎來到 Venuely！這裡會顯示與你帳戶相關的通知。祝你探索愉快。",
+
+  'wallet.kycRequired': "提領點數前請先完成身分驗證。",
+  'wallet.withdrawMin': "滿 {min} 點即可提領。",
+  'wallet.insufficient': "你有 {points} 點可提領。",
+  'wallet.idempotencyConflict': "此請求已用於其他操作，請再試一次。",
 };
