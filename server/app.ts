@@ -32,6 +32,7 @@ import { applySecurityHeaders, securityHeaders } from './security-headers';
 import { seedReferenceData } from './seed/reference-data';
 import trackingRoutes from './tracking/tracking.routes';
 import walletRoutes from './wallet/wallet.routes';
+import paymentsRoutes from './payments/payments.routes';
 import spaPlugin from './web/spa.plugin';
 
 export interface BuildAppOptions {
@@ -166,6 +167,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(listingSearchRoutes);
   await app.register(chatRoutes);
   await app.register(walletRoutes);
+  await app.register(paymentsRoutes);
   await app.register(imPlugin, { bus: redis ? createRedisChatBus(redis) : createMemoryChatBus(), now: options.now });
   await app.register(spaPlugin);
   return app;

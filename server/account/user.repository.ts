@@ -50,15 +50,28 @@ export async function updateUser(
     .execute();
 }
 
-export async function activeMembership(db: Kysely<Database>, uuid: string) {
-  return db
+/**
+ * The plan running now, with the end of the paid period: a plan bought while another runs starts when it ends
+ * (payments/orders.repository.ts), so the period ends with the last of them.
+ */
+export async function activeMembership(db: Kysely<Database>, uuid: string): Promise<{ plan_item: number; ends_at: Date } | undefined> {
+  const current = await db
     .selectFrom('memberships')
-    .select(['plan_item', 'ends_at'])
+    .select(['plan_item'])
+    .select((eb) =>
+      eb
+        .selectFrom('memberships as later')
+        .select((e) => e.fn.max('later.ends_at').as('ends'))
+        .where('later.user_uuid', '=', uuid)
+        .where('later.ends_at', '>', sql<Date>`now()`)
+        .as('period_end'),
+    )
     .where('user_uuid', '=', uuid)
     .where('starts_at', '<=', sql<Date>`now()`)
     .where('ends_at', '>', sql<Date>`now()`)
     .orderBy('ends_at', 'desc')
     .executeTakeFirst();
+  return current?.period_end ? { plan_item: current.plan_item, ends_at: new Date(current.period_end as Date | string) } : undefined;
 }
 
 /** True when the error is a unique-constraint violation (a concurrent insert won the race). */

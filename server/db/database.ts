@@ -12,6 +12,7 @@ import * as outboxSecrets from './migrations/2026-11-25-0001-outbox-secrets';
 import * as chat from './migrations/2026-11-25-0002-chat';
 import * as ledger from './migrations/2026-11-25-0003-ledger';
 import * as withdrawals from './migrations/2026-11-25-0004-withdrawals';
+import * as orders from './migrations/2026-11-25-0005-orders';
 import type { Database } from './schema';
 
 /** Migrations in order; listed statically so bundling or a changed working directory cannot lose one. */
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25-0002-chat': chat,
   '2026-11-25-0003-ledger': ledger,
   '2026-11-25-0004-withdrawals': withdrawals,
+  '2026-11-25-0005-orders': orders,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

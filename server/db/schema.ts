@@ -108,6 +108,33 @@ export interface WithdrawalTable {
 }
 export type WithdrawalRow = Selectable<WithdrawalTable>;
 
+export interface OrderTable {
+  order_id: string;
+  user_uuid: string;
+  idempotency_key: string;
+  /** 5 upgrade, 6 recharge. */
+  type: number;
+  item_id: number;
+  /** Cents. */
+  amount: BigIntColumn;
+  currency: string;
+  payment_type: number;
+  provider: 'sandbox' | 'stripe';
+  provider_ref: string | null;
+  status: Generated<'pending' | 'paid' | 'failed' | 'expired' | 'refunded'>;
+  created_at: GeneratedTimestamp;
+  paid_at: NullableTimestamp;
+}
+export type OrderRow = Selectable<OrderTable>;
+
+export interface PaymentEventTable {
+  provider: string;
+  event_id: string;
+  type: string;
+  order_id: string | null;
+  received_at: GeneratedTimestamp;
+}
+
 export interface MailOutboxTable {
   id: GeneratedBigInt;
   kind: string;
@@ -373,6 +400,8 @@ export interface Database {
   ledger_entries: LedgerEntryTable;
   ledger_accounts: LedgerAccountTable;
   withdrawals: WithdrawalTable;
+  orders: OrderTable;
+  payment_events: PaymentEventTable;
   mail_outbox: MailOutboxTable;
   page_views: PageViewTable;
   regions: RegionTable;

@@ -98,4 +98,11 @@ export const ar: Messages = {
   'wallet.withdrawMin': "يمكنك سحب {min} نقطة أو أكثر.",
   'wallet.insufficient': "لديك {points} نقطة قابلة للسحب.",
   'wallet.idempotencyConflict': "تم استخدام هذا الطلب لشيء آخر. يُرجى المحاولة مرة أخرى.",
+
+  'payment.itemUnknown': "هذا العنصر غير متاح للبيع.",
+  'payment.amountMismatch': "تغيّر السعر. أعد تحميل الصفحة وحاول مرة أخرى.",
+  'payment.typeUnavailable': "طريقة الدفع هذه غير متاحة.",
+  'payment.amountRange': "تقبل هذه الطريقة المبالغ من {min} إلى {max}.",
+  'payment.orderNotFound': "هذا الطلب غير موجود.",
+  'payment.orderConflict': "تم استخدام هذا الطلب لطلب شراء آخر. يُرجى المحاولة مرة أخرى.",
 };

@@ -103,4 +103,11 @@ export const de: Messages = {
   'wallet.withdrawMin': "Sie können ab {min} Punkten auszahlen lassen.",
   'wallet.insufficient': "Sie haben {points} auszahlbare Punkte.",
   'wallet.idempotencyConflict': "Diese Anfrage wurde bereits für etwas anderes verwendet. Bitte versuchen Sie es erneut.",
+
+  'payment.itemUnknown': "Dieser Artikel ist nicht erhältlich.",
+  'payment.amountMismatch': "Der Preis hat sich geändert. Laden Sie die Seite neu und versuchen Sie es erneut.",
+  'payment.typeUnavailable': "Diese Zahlungsart ist nicht verfügbar.",
+  'payment.amountRange': "Diese Zahlungsart akzeptiert Beträge von {min} bis {max}.",
+  'payment.orderNotFound': "Diese Bestellung gibt es nicht.",
+  'payment.orderConflict': "Diese Anfrage wurde bereits für eine andere Bestellung verwendet. Bitte versuchen Sie es erneut.",
 };

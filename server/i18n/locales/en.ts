@@ -100,6 +100,13 @@ export const en = {
   'wallet.withdrawMin': "You can withdraw {min} points or more.",
   'wallet.insufficient': "You have {points} withdrawable points.",
   'wallet.idempotencyConflict': "This request was already used for something else. Please try again.",
+
+  'payment.itemUnknown': "This item is not for sale.",
+  'payment.amountMismatch': "The price has changed. Reload the page and try again.",
+  'payment.typeUnavailable': "This payment method is not available.",
+  'payment.amountRange': "This method accepts amounts from {min} to {max}.",
+  'payment.orderNotFound': "This order does not exist.",
+  'payment.orderConflict': "This request was already used for another order. Please try again.",
 } as const;
 
 export type MessageKey = keyof typeof en;

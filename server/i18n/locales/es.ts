@@ -98,4 +98,11 @@ export const es: Messages = {
   'wallet.withdrawMin': "Puedes retirar a partir de {min} puntos.",
   'wallet.insufficient': "Tienes {points} puntos retirables.",
   'wallet.idempotencyConflict': "Esta solicitud ya se usó para otra cosa. Inténtalo de nuevo.",
+
+  'payment.itemUnknown': "Este artículo no está a la venta.",
+  'payment.amountMismatch': "El precio ha cambiado. Recarga la página e inténtalo de nuevo.",
+  'payment.typeUnavailable': "Este método de pago no está disponible.",
+  'payment.amountRange': "Este método acepta importes de {min} a {max}.",
+  'payment.orderNotFound': "Este pedido no existe.",
+  'payment.orderConflict': "Esta solicitud ya se usó para otro pedido. Inténtalo de nuevo.",
 };

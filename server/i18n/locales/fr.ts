@@ -103,4 +103,11 @@ export const fr: Messages = {
   'wallet.withdrawMin': "Vous pouvez retirer à partir de {min} points.",
   'wallet.insufficient': "Vous avez {points} points retirables.",
   'wallet.idempotencyConflict': "Cette demande a déjà servi à autre chose. Veuillez réessayer.",
+
+  'payment.itemUnknown': "Cet article n’est pas en vente.",
+  'payment.amountMismatch': "Le prix a changé. Rechargez la page et réessayez.",
+  'payment.typeUnavailable': "Ce moyen de paiement n’est pas disponible.",
+  'payment.amountRange': "Ce moyen de paiement accepte les montants de {min} à {max}.",
+  'payment.orderNotFound': "Cette commande n’existe pas.",
+  'payment.orderConflict': "Cette demande a déjà servi pour une autre commande. Veuillez réessayer.",
 };

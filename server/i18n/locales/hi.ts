@@ -98,4 +98,11 @@ export const hi: Messages = {
   'wallet.withdrawMin': "आप {min} या उससे अधिक पॉइंट निकाल सकते हैं।",
   'wallet.insufficient': "आपके पास निकालने योग्य {points} पॉइंट हैं।",
   'wallet.idempotencyConflict': "यह अनुरोध पहले ही किसी और काम में इस्तेमाल हो चुका है। कृपया फिर से कोशिश करें।",
+
+  'payment.itemUnknown': "यह आइटम बिक्री के लिए नहीं है।",
+  'payment.amountMismatch': "कीमत बदल गई है। पेज रीलोड करें और फिर से कोशिश करें।",
+  'payment.typeUnavailable': "यह भुगतान तरीका उपलब्ध नहीं है।",
+  'payment.amountRange': "यह तरीका {min} से {max} तक की राशि स्वीकार करता है।",
+  'payment.orderNotFound': "यह ऑर्डर मौजूद नहीं है।",
+  'payment.orderConflict': "यह अनुरोध पहले ही किसी दूसरे ऑर्डर के लिए इस्तेमाल हो चुका है। कृपया फिर से कोशिश करें।",
 };

@@ -98,4 +98,11 @@ export const id: Messages = {
   'wallet.withdrawMin': "Anda dapat menarik minimal {min} poin.",
   'wallet.insufficient': "Anda memiliki {points} poin yang dapat ditarik.",
   'wallet.idempotencyConflict': "Permintaan ini sudah dipakai untuk hal lain. Silakan coba lagi.",
+
+  'payment.itemUnknown': "Item ini tidak dijual.",
+  'payment.amountMismatch': "Harga telah berubah. Muat ulang halaman lalu coba lagi.",
+  'payment.typeUnavailable': "Metode pembayaran ini tidak tersedia.",
+  'payment.amountRange': "Metode ini menerima jumlah dari {min} hingga {max}.",
+  'payment.orderNotFound': "Pesanan ini tidak ada.",
+  'payment.orderConflict': "Permintaan ini sudah dipakai untuk pesanan lain. Silakan coba lagi.",
 };

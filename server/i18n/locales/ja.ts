@@ -98,4 +98,11 @@ export const ja: Messages = {
   'wallet.withdrawMin': "{min}ポイント以上から出金できます。",
   'wallet.insufficient': "出金可能なポイントは{points}ポイントです。",
   'wallet.idempotencyConflict': "このリクエストはすでに別の用途で使用されています。もう一度お試しください。",
+
+  'payment.itemUnknown': "この商品は販売されていません。",
+  'payment.amountMismatch': "価格が変更されました。ページを再読み込みして、もう一度お試しください。",
+  'payment.typeUnavailable': "この支払い方法はご利用いただけません。",
+  'payment.amountRange': "この支払い方法でご利用いただける金額は{min}〜{max}です。",
+  'payment.orderNotFound': "この注文は存在しません。",
+  'payment.orderConflict': "このリクエストはすでに別の注文に使用されています。もう一度お試しください。",
 };

@@ -98,4 +98,11 @@ export const ko: Messages = {
   'wallet.withdrawMin': "{min}포인트 이상부터 출금할 수 있습니다.",
   'wallet.insufficient': "출금 가능한 포인트는 {points}포인트입니다.",
   'wallet.idempotencyConflict': "이 요청은 이미 다른 용도로 사용되었습니다. 다시 시도해 주세요.",
+
+  'payment.itemUnknown': "판매하지 않는 상품입니다.",
+  'payment.amountMismatch': "가격이 변경되었습니다. 페이지를 새로고침한 후 다시 시도하세요.",
+  'payment.typeUnavailable': "이 결제 수단은 사용할 수 없습니다.",
+  'payment.amountRange': "이 결제 수단은 {min}~{max} 금액만 결제할 수 있습니다.",
+  'payment.orderNotFound': "존재하지 않는 주문입니다.",
+  'payment.orderConflict': "이 요청은 이미 다른 주문에 사용되었습니다. 다시 시도해 주세요.",
 };

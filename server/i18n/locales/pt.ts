@@ -98,4 +98,11 @@ export const pt: Messages = {
   'wallet.withdrawMin': "Pode levantar a partir de {min} pontos.",
   'wallet.insufficient': "Tem {points} pontos disponíveis para levantamento.",
   'wallet.idempotencyConflict': "Este pedido já foi utilizado para outra coisa. Tente novamente.",
+
+  'payment.itemUnknown': "Este artigo não está à venda.",
+  'payment.amountMismatch': "O preço mudou. Recarregue a página e tente novamente.",
+  'payment.typeUnavailable': "Este método de pagamento não está disponível.",
+  'payment.amountRange': "Este método aceita montantes de {min} a {max}.",
+  'payment.orderNotFound': "Esta encomenda não existe.",
+  'payment.orderConflict': "Este pedido já foi utilizado para outra encomenda. Tente novamente.",
 };

@@ -103,4 +103,11 @@ export const ru: Messages = {
   'wallet.withdrawMin': "Вывести можно от {min} баллов.",
   'wallet.insufficient': "Доступно для вывода: {points}.",
   'wallet.idempotencyConflict': "Этот запрос уже использован для другой операции. Попробуйте ещё раз.",
+
+  'payment.itemUnknown': "Этот товар не продаётся.",
+  'payment.amountMismatch': "Цена изменилась. Обновите страницу и попробуйте снова.",
+  'payment.typeUnavailable': "Этот способ оплаты недоступен.",
+  'payment.amountRange': "Этот способ принимает суммы от {min} до {max}.",
+  'payment.orderNotFound': "Такого заказа нет.",
+  'payment.orderConflict': "Этот запрос уже использован для другого заказа. Попробуйте ещё раз.",
 };

@@ -98,4 +98,11 @@ export const th: Messages = {
   'wallet.withdrawMin': "ถอนได้ตั้งแต่ {min} พอยต์ขึ้นไป",
   'wallet.insufficient': "คุณมีพอยต์ที่ถอนได้ {points} พอยต์",
   'wallet.idempotencyConflict': "คำขอนี้ถูกใช้กับรายการอื่นแล้ว โปรดลองอีกครั้ง",
+
+  'payment.itemUnknown': "สินค้านี้ไม่ได้วางขาย",
+  'payment.amountMismatch': "ราคามีการเปลี่ยนแปลง โปรดโหลดหน้านี้ใหม่แล้วลองอีกครั้ง",
+  'payment.typeUnavailable': "วิธีชำระเงินนี้ใช้ไม่ได้",
+  'payment.amountRange': "วิธีนี้รับยอดเงินตั้งแต่ {min} ถึง {max}",
+  'payment.orderNotFound': "ไม่มีคำสั่งซื้อนี้",
+  'payment.orderConflict': "คำขอนี้ถูกใช้กับคำสั่งซื้ออื่นแล้ว โปรดลองอีกครั้ง",
 };

@@ -98,4 +98,11 @@ export const vi: Messages = {
   'wallet.withdrawMin': "Bạn có thể rút từ {min} điểm trở lên.",
   'wallet.insufficient': "Bạn có {points} điểm có thể rút.",
   'wallet.idempotencyConflict': "Yêu cầu này đã được dùng cho việc khác. Vui lòng thử lại.",
+
+  'payment.itemUnknown': "Mặt hàng này không được bán.",
+  'payment.amountMismatch': "Giá đã thay đổi. Hãy tải lại trang và thử lại.",
+  'payment.typeUnavailable': "Phương thức thanh toán này không khả dụng.",
+  'payment.amountRange': "Phương thức này chấp nhận số tiền từ {min} đến {max}.",
+  'payment.orderNotFound': "Đơn hàng này không tồn tại.",
+  'payment.orderConflict': "Yêu cầu này đã được dùng cho một đơn hàng khác. Vui lòng thử lại.",
 };

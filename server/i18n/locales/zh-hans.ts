@@ -98,4 +98,11 @@ export const zhHans: Messages = {
   'wallet.withdrawMin': "满 {min} 积分即可提现。",
   'wallet.insufficient': "你有 {points} 可提现积分。",
   'wallet.idempotencyConflict': "该请求已用于其他操作，请重试。",
+
+  'payment.itemUnknown': "该商品不可购买。",
+  'payment.amountMismatch': "价格已变更，请刷新页面后重试。",
+  'payment.typeUnavailable': "该支付方式不可用。",
+  'payment.amountRange': "该支付方式支持的金额为 {min} 至 {max}。",
+  'payment.orderNotFound': "该订单不存在。",
+  'payment.orderConflict': "该请求已用于其他订单，请重试。",
 };

@@ -98,4 +98,11 @@ export const zhHant: Messages = {
   'wallet.withdrawMin': "滿 {min} 點即可提領。",
   'wallet.insufficient': "你有 {points} 點可提領。",
   'wallet.idempotencyConflict': "此請求已用於其他操作，請再試一次。",
+
+  'payment.itemUnknown': "此商品不開放購買。",
+  'payment.amountMismatch': "價格已變更，請重新整理頁面後再試一次。",
+  'payment.typeUnavailable': "此付款方式無法使用。",
+  'payment.amountRange': "此付款方式接受的金額為 {min} 至 {max}。",
+  'payment.orderNotFound': "此訂單不存在。",
+  'payment.orderConflict': "此請求已用於其他訂單，請再試一次。",
 };

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { OrderType } from '@/contract/enums';
+import type { EconomyConfig } from '@/contract/economy';
+import type { Database, OrderRow } from '../db/schema';
+import { ledgerAccount, transfer } from '../wallet/ledger.repository';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface NewOrder {
+  userUuid: string;
+  idempotencyKey: string;
+  type: number;
+  itemId: number;
+  amount: number;
+  currency: string;
+  paymentType: number;
+  provider: OrderRow['provider'];
+}
+
+/** The same idempotency key was used for another order. */
+export class OrderConflict extends Error {}
+
+/** Creates an order, or returns the one this (user, key) already created. */
+export async function createOrder(db: Kysely<Database>, input: NewOrder): Promise<{ order: OrderRow; created: boolean }> {
+  const inserted = await db
+    .insertInto('orders')
+    .values({
+      order_id: randomUUID(),
+      user_uuid: input.userUuid,
+      idempotency_key: input.idempotencyKey,
+      type: input.type,
+      item_id: input.itemId,
+      amount: input.amount,
+      currency: input.currency,
+      payment_type: input.paymentType,
+      provider: input.provider,
+    })
+    .onConflict((oc) => oc.columns(['user_uuid', 'idempotency_key']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (inserted) return { order: inserted, created: true };
+  const existing = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_uuid', '=', input.userUuid)
+    .where('idempotency_key', '=', input.idempotencyKey)
+    .executeTakeFirstOrThrow();
+  if (existing.type !== input.type || existing.item_id !== input.itemId || existing.payment_type !== input.paymentType) throw new OrderConflict();
+  return { order: existing, created: false };
+}
+
+/** The caller's own order; undefined for an unknown order or another user's. */
+export async function findOwnOrder(db: Db, userUuid: string, orderId: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('order_id', '=', orderId).where('user_uuid', '=', userUuid).executeTakeFirst();
+}
+
+/** What a paid order grants, in the transaction that marks it paid: coins through the ledger, or membership days. */
+async function fulfil(trx: Transaction<Database>, economy: EconomyConfig, order: OrderRow): Promise<void> {
+  if (order.type === OrderType.recharge) {
+    const pack = economy.coin_packs.find((p) => p.item_id === order.item_id);
+    if (!pack) throw new Error(`order ${order.order_id}: no coin pack ${order.item_id}`);
+    await transfer(trx, {
+      key: `order:${order.order_id}`,
+      kind: 'coins',
+      memo: { ref: order.order_id },
+      entries: [
+        { account: ledgerAccount.platform('sales'), userUuid: null, amount: -pack.coins },
+        { account: ledgerAccount.coins(order.user_uuid), userUuid: order.user_uuid, amount: pack.coins },
+      ],
+    });
+    return;
+  }
+  const plan = economy.membership_plans.find((p) => p.item_id === order.item_id);
+  if (!plan) throw new Error(`order ${order.order_id}: no membership plan ${order.item_id}`);
+  // A plan bought while one runs starts when it ends: paid days are never lost.
+  const { start } = await trx
+    .selectFrom('memberships')
+    .select(sql<Date>`greatest(now(), coalesce(max(ends_at), now()))`.as('start'))
+    .where('user_uuid', '=', order.user_uuid)
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('memberships')
+    .values({
+      user_uuid: order.user_uuid,
+      plan_item: plan.item_id,
+      starts_at: start,
+      ends_at: sql<Date>`${start}::timestamptz + ${`${plan.days} days`}::interval`,
+      order_id: order.order_id,
+    })
+    .execute();
+}
+
+export type SettleOutcome = 'paid' | 'failed';
+
+/**
+ * Moves a pending order to paid (granting what it bought) or failed, once. Returns the order as it is afterwards
+ * and whether this call moved it; an order already settled is left as it is.
+ */
+export async function settleOrder(
+  db: Db,
+  economy: EconomyConfig,
+  orderId: string,
+  outcome: SettleOutcome,
+  providerRef: string | null = null,
+): Promise<{ order: OrderRow; changed: boolean } | null> {
+  const run = async (trx: Transaction<Database>) => {
+    const moved = await trx
+      .updateTable('orders')
+      .set({ status: outcome, paid_at: outcome === 'paid' ? sql<Date>`now()` : null, provider_ref: providerRef })
+      .where('order_id', '=', orderId)
+      .where('status', '=', 'pending')
+      .returningAll()
+      .executeTakeFirst();
+    if (moved) {
+      if (outcome === 'paid') await fulfil(trx, economy, moved);
+      return { order: moved, changed: true };
+    }
+    const order = await trx.selectFrom('orders').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+    return order ? { order, changed: false } : null;
+  };
+  return db.isTransaction ? run(db as Transaction<Database>) : (db as Kysely<Database>).transaction().execute(run);
+}
+
+/** Records a provider event once; false when it was recorded before (a redelivery). */
+export async function recordPaymentEvent(trx: Db, provider: string, eventId: string, type: string, orderId: string | null): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('payment_events')
+    .values({ provider, event_id: eventId, type, order_id: orderId })
+    .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
+    .returning('event_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}

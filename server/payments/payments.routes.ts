@@ -1,0 +1,149 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sql } from 'kysely';
+import * as payment from '@/contract/calls/payment';
+import { CURRENCY } from '@/contract/constants';
+import { isAmountInRange, itemAmount } from '@/contract/economy';
+import { OrderType, PaymentType } from '@/contract/enums';
+import { LIST_LIMIT_DEFAULT } from '@/contract/shapes';
+import { activeMembership } from '../account/user.repository';
+import { ApiFailure } from '../api/failure';
+import type { OrderRow } from '../db/schema';
+import { cursorFields, cursorInvalid, isMicros, microsOf, momentOf } from '../directory/recent-cursor';
+import { translate } from '../i18n';
+import { userBalances } from '../wallet/ledger.repository';
+import { createOrder, findOwnOrder, OrderConflict } from './orders.repository';
+import { sandboxPayUrl, sandboxProvider } from './sandbox.provider';
+
+function recordOf(order: OrderRow): payment.OrderRecord {
+  return {
+    order_id: order.order_id,
+    type: order.type as payment.OrderRecord['type'],
+    item_id: order.item_id,
+    amount: Number(order.amount),
+    currency: order.currency,
+    payment_type: order.payment_type as payment.OrderRecord['payment_type'],
+    status: order.status,
+    created_at: new Date(order.created_at).toISOString(),
+    paid_at: order.paid_at ? new Date(order.paid_at).toISOString() : null,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const money = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: CURRENCY }).format(cents / 100);
+
+/**
+ * Payments (spec section 7 "Payment"; DESIGN sections 5, 6 and 8): prices and payment options from the economy
+ * configuration, orders priced by the server, popup and "other" payments on the sandbox provider's hosted page, the
+ * order checks the payment machine polls, and the transaction list. Card payments and saved cards come next.
+ */
+export default fp(
+  async function paymentsRoutes(app: FastifyInstance) {
+    const { db, config } = app;
+    const economy = config.economy;
+
+    await app.register(sandboxProvider);
+
+    /** The item's price; the order's amount must be it (the client never prices anything). */
+    function priceOf(type: number, itemId: number, amount?: number): number {
+      const price = itemAmount(economy, type as OrderType, itemId);
+      if (price === undefined) throw new ApiFailure('payment.itemUnknown', {}, 200, { field: 'item_id', code: 'zod.enum.invalid' });
+      if (amount !== undefined && amount !== price) throw new ApiFailure('payment.amountMismatch', {}, 200, { field: 'amount', code: 'zod.number.invalid' });
+      return price;
+    }
+
+    async function order(userUuid: string, payload: { type: number; item_id: number; amount: number; idempotency_key: string }, paymentType: number) {
+      const amount = priceOf(payload.type, payload.item_id, payload.amount);
+      const option = economy.payment_options.find((o) => o.payment_type === paymentType);
+      if (!option) throw new ApiFailure('payment.typeUnavailable');
+      if (!isAmountInRange(option, amount)) {
+        throw new ApiFailure('payment.amountRange', { min: money(option.min_money ?? 0), max: money(option.max_money ?? 0) });
+      }
+      try {
+        const { order: row } = await createOrder(db, {
+          userUuid,
+          idempotencyKey: payload.idempotency_key,
+          type: payload.type,
+          itemId: payload.item_id,
+          amount,
+          currency: CURRENCY,
+          paymentType,
+          provider: 'sandbox',
+        });
+        return { order_id: row.order_id, pay_url: sandboxPayUrl(config.serverSecret, row.order_id) };
+      } catch (error) {
+        if (error instanceof OrderConflict) throw new ApiFailure('payment.orderConflict');
+        throw error;
+      }
+    }
+
+    app.api(payment.getPayTypeWithId, async ({ payload }) => ({
+      type: payload.type as typeof OrderType.upgrade | typeof OrderType.recharge,
+      item_id: payload.item_id,
+      amount: priceOf(payload.type, payload.item_id),
+      currency: CURRENCY as typeof CURRENCY,
+      options: economy.payment_options,
+    }));
+
+    app.api(payment.upgradeMember, async ({ session, locale }) => {
+      const plan = await activeMembership(db, session.user.uuid);
+      const endsAt = plan ? new Date(plan.ends_at) : null;
+      return {
+        plans: economy.membership_plans,
+        is_payed: plan !== undefined,
+        vip_txt: endsAt
+          ? translate(locale, economy.membership_plans.find((p) => p.item_id === plan!.plan_item)?.code === 'annual' ? 'vip.annual' : 'vip.monthly', {
+              date: endsAt.toISOString().slice(0, 10),
+            })
+          : '',
+        vip_end_date: endsAt ? endsAt.toISOString() : null,
+      };
+    });
+
+    app.api(payment.buyFunCoin, async ({ session }) => {
+      const balances = await userBalances(db, session.user.uuid);
+      return { packs: economy.coin_packs, fun_score: balances.coins + balances.earned };
+    });
+
+    app.api(payment.uPay, async ({ payload, session }) => order(session.user.uuid, payload, payload.payment_type));
+    app.api(payment.otherPay, async ({ payload, session }) => order(session.user.uuid, payload, PaymentType.other));
+
+    const check = async (userUuid: string, orderId: string) => {
+      const row = await findOwnOrder(db, userUuid, orderId);
+      if (!row) throw new ApiFailure('payment.orderNotFound');
+      return { success: row.status === 'paid', status: row.status };
+    };
+    app.api(payment.checkOrderStatus, async ({ payload, session }) => check(session.user.uuid, payload.order_id));
+    app.api(payment.checkPayment, async ({ payload, session }) => check(session.user.uuid, payload.order_id));
+
+    app.api(payment.orderHistory, async ({ payload, session }) => {
+      const limit = payload.limit ?? LIST_LIMIT_DEFAULT;
+      // Newest first by (created_at, order_id); the moment travels in microseconds, exact (recent-cursor.ts).
+      let before: { micros: string; id: string } | null = null;
+      if (payload.cursor !== undefined) {
+        const fields = cursorFields(payload.cursor);
+        if (fields.l !== 'orders' || !isMicros(fields.at) || typeof fields.id !== 'string' || !UUID.test(fields.id)) throw cursorInvalid();
+        before = { micros: fields.at, id: fields.id };
+      }
+      const rows = await db
+        .selectFrom('orders')
+        .selectAll()
+        .select(microsOf('created_at').as('micros'))
+        .where('user_uuid', '=', session.user.uuid)
+        .$if(payload.type !== undefined, (qb) => qb.where('type', '=', payload.type!))
+        .$if(before !== null, (qb) => qb.where(sql<boolean>`(created_at, order_id) < (${momentOf(before!)}, ${before!.id}::uuid)`))
+        .orderBy('created_at', 'desc')
+        .orderBy('order_id', 'desc')
+        .limit(limit + 1)
+        .execute();
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        list: page.map(recordOf),
+        next_cursor: rows.length > limit && last ? Buffer.from(JSON.stringify({ l: 'orders', at: last.micros, id: last.order_id })).toString('base64url') : null,
+      };
+    });
+  },
+  { name: 'payments-routes', dependencies: ['api', 'core'] },
+);

@@ -1,0 +1,139 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { recordPaymentEvent, settleOrder } from './orders.repository';
+
+/**
+ * The sandbox payment provider (DESIGN section 2, issue 12 item 3), the embedded default: it stands in for an
+ * external provider's hosted pay page, so popup and "other" payments work with no account anywhere.
+ *
+ * - The order's `pay_url` is /payment.html?order=…&sig=…, signed with the server-only secret, so nobody can open
+ *   (or approve) a page for an order id they guessed.
+ * - The page shows the amount with Approve and Decline. Submitting it makes the provider send a webhook to the app,
+ *   as a real provider would: POST /webhooks/sandbox, the JSON body signed in `x-sandbox-signature`.
+ * - The webhook is verified, recorded by event id (a redelivery changes nothing) and settles the order.
+ *
+ * The page is the provider's, not the app's: like a real provider's page it is plain and in English.
+ */
+
+export const SANDBOX_PAGE = '/payment.html';
+export const SANDBOX_WEBHOOK = '/webhooks/sandbox';
+
+const sign = (secretHex: string, text: string) => createHmac('sha256', Buffer.from(secretHex, 'hex')).update(text).digest('hex');
+
+function safeEqualHex(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
+}
+
+export function sandboxPayUrl(secretHex: string, orderId: string): string {
+  return `${SANDBOX_PAGE}?order=${orderId}&sig=${sign(secretHex, `page:${orderId}`)}`;
+}
+
+export interface SandboxEvent {
+  id: string;
+  type: 'payment.succeeded' | 'payment.failed';
+  order_id: string;
+}
+
+/** The signature header of a webhook body (tests use it to deliver events as the provider would). */
+export function sandboxSignature(secretHex: string, body: string): string {
+  return sign(secretHex, `webhook:${body}`);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>body{font:16px system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#1c1c1a}
+h1{font-size:1.25rem}.amount{font-size:2rem;font-weight:700;margin:1rem 0}form{display:flex;gap:.75rem}
+button{min-height:44px;padding:0 1.25rem;border-radius:.5rem;border:1px solid #0b5c55;font:inherit;cursor:pointer}
+.approve{background:#0b5c55;color:#fff}.decline{background:#fff;color:#0b5c55}.note{color:#5b5b57;font-size:.875rem}</style>
+</head><body><main>${body}</main></body></html>`;
+}
+
+/** The hosted page and the webhook endpoint. Registered in its own context: it parses JSON, which /api/ never does. */
+export async function sandboxProvider(app: FastifyInstance): Promise<void> {
+  const secret = app.config.serverSecret;
+  const { db } = app;
+
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => done(null, body));
+
+  const orderOfPage = (query: { order?: unknown; sig?: unknown }) => {
+    const orderId = typeof query.order === 'string' && UUID.test(query.order) ? query.order : null;
+    const sig = typeof query.sig === 'string' ? query.sig : '';
+    return orderId && /^[0-9a-f]{64}$/.test(sig) && safeEqualHex(sig, sign(secret, `page:${orderId}`)) ? orderId : null;
+  };
+
+  app.get(SANDBOX_PAGE, async (request, reply) => {
+    const orderId = orderOfPage(request.query as Record<string, unknown>);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    if (!orderId) return reply.code(404).send(page('Payment not found', '<h1>Payment not found</h1><p>This payment link is not valid.</p>'));
+    const order = await db.selectFrom('orders').select(['amount', 'currency', 'status']).where('order_id', '=', orderId).executeTakeFirst();
+    if (!order) return reply.code(404).send(page('Payment not found', '<h1>Payment not found</h1>'));
+    const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: order.currency }).format(Number(order.amount) / 100);
+    if (order.status !== 'pending') {
+      return page('Payment', `<h1>Venuely sandbox payment</h1><p>This payment is ${escapeHtml(order.status)}. You can close this window.</p>`);
+    }
+    const { order: o, sig } = request.query as { order: string; sig: string };
+    return page(
+      'Approve payment',
+      `<h1>Venuely sandbox payment</h1><p class="amount">${escapeHtml(amount)}</p>
+<p class="note">Sandbox: no real money moves. Approve to complete the payment, or decline it.</p>
+<form method="post" action="${SANDBOX_PAGE}"><input type="hidden" name="order" value="${escapeHtml(o)}"><input type="hidden" name="sig" value="${escapeHtml(sig)}">
+<button class="approve" name="outcome" value="approve">Approve</button><button class="decline" name="outcome" value="decline">Decline</button></form>`,
+    );
+  });
+
+  app.post(SANDBOX_PAGE, async (request, reply) => {
+    const form = (request.body ?? {}) as Record<string, unknown>;
+    const orderId = orderOfPage(form);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    if (!orderId || (form.outcome !== 'approve' && form.outcome !== 'decline')) {
+      return reply.code(400).send(page('Payment not found', '<h1>Payment not found</h1><p>This payment link is not valid.</p>'));
+    }
+    // The provider tells the app, as it would over the internet: a signed webhook.
+    const event: SandboxEvent = { id: `evt_${randomUUID()}`, type: form.outcome === 'approve' ? 'payment.succeeded' : 'payment.failed', order_id: orderId };
+    const body = JSON.stringify(event);
+    const delivered = await app.inject({
+      method: 'POST',
+      url: SANDBOX_WEBHOOK,
+      headers: { 'content-type': 'application/json', 'x-sandbox-signature': sandboxSignature(secret, body) },
+      payload: body,
+    });
+    if (delivered.statusCode !== 200) return reply.code(502).send(page('Payment error', '<h1>Something went wrong</h1><p>Please try again.</p>'));
+    const done = event.type === 'payment.succeeded' ? 'Payment approved.' : 'Payment declined.';
+    return page(done, `<h1>${done}</h1><p>You can close this window and return to Venuely.</p>`);
+  });
+
+  app.post(SANDBOX_WEBHOOK, async (request, reply) => {
+    const body = typeof request.body === 'string' ? request.body : '';
+    const signature = request.headers['x-sandbox-signature'];
+    if (typeof signature !== 'string' || !/^[0-9a-f]{64}$/.test(signature) || !safeEqualHex(signature, sandboxSignature(secret, body))) {
+      return reply.code(400).send({ error: 'bad signature' });
+    }
+    let event: SandboxEvent;
+    try {
+      event = JSON.parse(body) as SandboxEvent;
+    } catch {
+      return reply.code(400).send({ error: 'bad body' });
+    }
+    if (typeof event.id !== 'string' || event.id.length > 100 || !UUID.test(event.order_id) || (event.type !== 'payment.succeeded' && event.type !== 'payment.failed')) {
+      return reply.code(400).send({ error: 'bad event' });
+    }
+    const outcome = await db.transaction().execute(async (trx) => {
+      const order = await trx.selectFrom('orders').select('order_id').where('order_id', '=', event.order_id).executeTakeFirst();
+      if (!order) return 'unknown';
+      if (!(await recordPaymentEvent(trx, 'sandbox', event.id, event.type, event.order_id))) return 'duplicate';
+      await settleOrder(trx, app.config.economy, event.order_id, event.type === 'payment.succeeded' ? 'paid' : 'failed', event.id);
+      return 'processed';
+    });
+    // A provider retries until it gets a 2xx: an unknown order is acknowledged too (nothing will ever make it known).
+    return { received: true, outcome };
+  });
+}
