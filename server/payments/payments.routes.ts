@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import * as payment from '@/contract/calls/payment';
 import { CURRENCY } from '@/contract/constants';
 import { isAmountInRange, itemAmount } from '@/contract/economy';
-import { OrderType, PaymentType } from '@/contract/enums';
+import { type OrderType, PaymentType } from '@/contract/enums';
 import { LIST_LIMIT_DEFAULT } from '@/contract/shapes';
 import { activeMembership } from '../account/user.repository';
 import { ApiFailure } from '../api/failure';

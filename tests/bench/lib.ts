@@ -102,6 +102,9 @@ export function pinThisThread(cpus: string): boolean {
 
 let placementInUse: CpuPlacement | null = null;
 
+/** The placement applied by applyCpuPlacement; null when nothing is pinned. */
+export const placementApplied = (): CpuPlacement | null => placementInUse;
+
 /** Pins this (the main) thread to the measured CPU; every later load generator runs on the other CPUs. */
 export function applyCpuPlacement(placement: CpuPlacement): boolean {
   if (!pinThisThread(placement.measured)) return false;
@@ -478,7 +481,8 @@ export async function runLoops(job: LoopJob): Promise<LoopResult> {
   };
 }
 
-function percentile(sorted: number[], p: number): number {
+/** The p-th percentile (nearest rank) of ascending `sorted`; NaN when empty. */
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }

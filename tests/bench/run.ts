@@ -2,6 +2,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { bundleBenchmark } from '../budget/check-bundle';
 import { apiMeBenchmark } from './api-me.bench';
+import { chatBenchmark } from './chat.bench';
 import { directoryBenchmark } from './directory.bench';
 import { lighthouseBenchmark } from './lighthouse.bench';
 import { applyCpuPlacement, type Benchmark, benchSettings, cpuPlacement, fmtPercent, machineBusy, postgresProvider } from './lib';
@@ -13,9 +14,11 @@ import { applyCpuPlacement, type Benchmark, benchSettings, cpuPlacement, fmtPerc
  *
  * Environment: BENCH_DATABASE_URL (PostgreSQL admin URL that may CREATE DATABASE; else a throwaway cluster is
  * started), BENCH_CONNECTIONS (10; the directory benchmark uses 50 unless set), BENCH_WARMUP_S (2),
- * BENCH_DURATION_S (8), BENCH_DATABASES (pglite,postgres), BENCH_PIN (1: see cpuPlacement in lib.ts), BENCH_LISTINGS (directory: 100000 generated listings), BENCH_KEYWORD (directory: lantern).
+ * BENCH_DURATION_S (8), BENCH_DATABASES (pglite,postgres), BENCH_PIN (1: see cpuPlacement in lib.ts), BENCH_LISTINGS (directory: 100000 generated listings), BENCH_KEYWORD (directory: lantern),
+ * BENCH_CHAT_SOCKETS (chat: 1000 sockets), BENCH_CHAT_DURATION_S (chat: 60), BENCH_CHAT_RATE (chat: 1 message per second per
+ * socket; the server allows 10 frames per second).
  */
-const BENCHMARKS: readonly Benchmark[] = [bundleBenchmark, lighthouseBenchmark, apiMeBenchmark, directoryBenchmark];
+const BENCHMARKS: readonly Benchmark[] = [bundleBenchmark, lighthouseBenchmark, apiMeBenchmark, directoryBenchmark, chatBenchmark];
 
 async function main(): Promise<number> {
   const wanted = process.argv.slice(2);
