@@ -13,6 +13,7 @@ import * as chat from './migrations/2026-11-25-0002-chat';
 import * as ledger from './migrations/2026-11-25-0003-ledger';
 import * as withdrawals from './migrations/2026-11-25-0004-withdrawals';
 import * as orders from './migrations/2026-11-25-0005-orders';
+import * as cards from './migrations/2026-11-25-0006-cards';
 import type { Database } from './schema';
 
 /** Migrations in order; listed statically so bundling or a changed working directory cannot lose one. */
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25-0003-ledger': ledger,
   '2026-11-25-0004-withdrawals': withdrawals,
   '2026-11-25-0005-orders': orders,
+  '2026-11-25-0006-cards': cards,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

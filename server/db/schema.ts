@@ -135,6 +135,31 @@ export interface PaymentEventTable {
   received_at: GeneratedTimestamp;
 }
 
+export interface CardSetupTable {
+  id: string;
+  user_uuid: string;
+  client_secret_hash: string;
+  status: Generated<'requires_payment_method' | 'processing' | 'succeeded' | 'failed'>;
+  payment_method_id: string | null;
+  /** A setup that needed authentication completes at this time (the sandbox's stand-in for the bank's answer). */
+  ready_at: NullableTimestamp;
+  created_at: GeneratedTimestamp;
+}
+
+export interface PaymentCardTable {
+  id: Generated<number>;
+  user_uuid: string;
+  provider: 'sandbox' | 'stripe';
+  provider_pm_id: string;
+  brand: string;
+  last4: string;
+  is_default: Generated<boolean>;
+  is_ban: Generated<boolean>;
+  created_at: GeneratedTimestamp;
+  deleted_at: NullableTimestamp;
+}
+export type PaymentCardRow = Selectable<PaymentCardTable>;
+
 export interface MailOutboxTable {
   id: GeneratedBigInt;
   kind: string;
@@ -402,6 +427,8 @@ export interface Database {
   withdrawals: WithdrawalTable;
   orders: OrderTable;
   payment_events: PaymentEventTable;
+  card_setups: CardSetupTable;
+  payment_cards: PaymentCardTable;
   mail_outbox: MailOutboxTable;
   page_views: PageViewTable;
   regions: RegionTable;

@@ -12,7 +12,8 @@ import type { OrderRow } from '../db/schema';
 import { cursorFields, cursorInvalid, isMicros, microsOf, momentOf } from '../directory/recent-cursor';
 import { translate } from '../i18n';
 import { userBalances } from '../wallet/ledger.repository';
-import { createOrder, findOwnOrder, OrderConflict } from './orders.repository';
+import { createOrder, findOwnOrder, OrderConflict, settleOrder } from './orders.repository';
+import { createSetup, sandboxCardOf } from './sandbox-cards';
 import { sandboxPayUrl, sandboxProvider } from './sandbox.provider';
 
 function recordOf(order: OrderRow): payment.OrderRecord {
@@ -116,6 +117,91 @@ export default fp(
     };
     app.api(payment.checkOrderStatus, async ({ payload, session }) => check(session.user.uuid, payload.order_id));
     app.api(payment.checkPayment, async ({ payload, session }) => check(session.user.uuid, payload.order_id));
+
+    // ---- Cards: setup, saved cards, inline card payment (the sandbox's cards; Stripe's when configured).
+
+    app.api(payment.getPaymentInfo, async ({ session }) => {
+      const setup = await createSetup(db, session.user.uuid);
+      return { client_secret: setup.clientSecret, publishable_key: 'pk_sandbox' };
+    });
+
+    const cardsOf = (userUuid: string) =>
+      db.selectFrom('payment_cards').selectAll().where('user_uuid', '=', userUuid).where('deleted_at', 'is', null).orderBy('id').execute();
+
+    app.api(payment.getPaymentMethods, async ({ session }) =>
+      (await cardsOf(session.user.uuid)).map((card) => ({ id: card.id, is_default: card.is_default, is_ban: card.is_ban, card: { brand: card.brand, last4: card.last4 } })),
+    );
+
+    async function ownCard(userUuid: string, id: number) {
+      const card = (await cardsOf(userUuid)).find((c) => c.id === id);
+      if (!card) throw new ApiFailure('payment.cardInvalid', {}, 200, { field: 'payment_method_id', code: 'zod.string.invalid' });
+      return card;
+    }
+
+    app.api(payment.bindDefaultPayment, async ({ payload, session }) => {
+      const card = await ownCard(session.user.uuid, payload.payment_method_id);
+      if (card.is_ban) throw new ApiFailure('payment.cardBanned');
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('payment_cards').set({ is_default: false }).where('user_uuid', '=', session.user.uuid).where('is_default', '=', true).execute();
+        await trx.updateTable('payment_cards').set({ is_default: true }).where('id', '=', card.id).execute();
+      });
+      return null;
+    });
+
+    app.api(payment.delPaymentMethod, async ({ payload, session }) => {
+      const card = await ownCard(session.user.uuid, payload.payment_method_id);
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('payment_cards').set({ deleted_at: sql<Date>`now()`, is_default: false }).where('id', '=', card.id).execute();
+        // The default goes: the newest usable card takes its place.
+        if (card.is_default) {
+          const next = await trx
+            .selectFrom('payment_cards')
+            .select('id')
+            .where('user_uuid', '=', session.user.uuid)
+            .where('deleted_at', 'is', null)
+            .where('is_ban', '=', false)
+            .orderBy('id', 'desc')
+            .executeTakeFirst();
+          if (next) await trx.updateTable('payment_cards').set({ is_default: true }).where('id', '=', next.id).execute();
+        }
+      });
+      return null;
+    });
+
+    /**
+     * An inline card payment: a saved card (its id) or a card just set up (its payment method id), the caller's own
+     * and not banned. The sandbox charges at once: the order is paid or failed before the answer, and the payment
+     * machine's first check sees it.
+     */
+    app.api(payment.offSessionPay, async ({ payload, session }) => {
+      const uuid = session.user.uuid;
+      const cards = await cardsOf(uuid);
+      const card = payload.user_payment_method_id !== undefined ? cards.find((c) => c.id === payload.user_payment_method_id) : cards.find((c) => c.provider_pm_id === payload.payment_method_id);
+      if (!card) throw new ApiFailure('payment.cardInvalid');
+      if (card.is_ban) throw new ApiFailure('payment.cardBanned');
+      const amount = priceOf(payload.type, payload.item_id, payload.amount);
+      let created;
+      try {
+        created = await createOrder(db, {
+          userUuid: uuid,
+          idempotencyKey: payload.idempotency_key,
+          type: payload.type,
+          itemId: payload.item_id,
+          amount,
+          currency: CURRENCY,
+          paymentType: PaymentType.creditCard,
+          provider: 'sandbox',
+        });
+      } catch (error) {
+        if (error instanceof OrderConflict) throw new ApiFailure('payment.orderConflict');
+        throw error;
+      }
+      if (created.created) {
+        const charge = sandboxCardOf(card.provider_pm_id)?.charge ?? 'declined';
+        await settleOrder(db, economy, created.order.order_id, charge === 'succeeds' ? 'paid' : 'failed', `ch_sandbox_${created.order.order_id}`);
+      }
+      return { order_id: created.order.order_id };
+    });
 
     app.api(payment.orderHistory, async ({ payload, session }) => {
       const limit = payload.limit ?? LIST_LIMIT_DEFAULT;

@@ -1,6 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { recordPaymentEvent, settleOrder } from './orders.repository';
+import { sandboxCardApi } from './sandbox-cards';
 
 /**
  * The sandbox payment provider (DESIGN section 2, issue 12 item 3), the embedded default: it stands in for an
@@ -63,6 +64,7 @@ export async function sandboxProvider(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => done(null, body));
+  await sandboxCardApi(app);
 
   const orderOfPage = (query: { order?: unknown; sig?: unknown }) => {
     const orderId = typeof query.order === 'string' && UUID.test(query.order) ? query.order : null;

@@ -105,4 +105,7 @@ export const ar: Messages = {
   'payment.amountRange': "تقبل هذه الطريقة المبالغ من {min} إلى {max}.",
   'payment.orderNotFound': "هذا الطلب غير موجود.",
   'payment.orderConflict': "تم استخدام هذا الطلب لطلب شراء آخر. يُرجى المحاولة مرة أخرى.",
+
+  'payment.cardInvalid': "تعذّر العثور على هذه البطاقة. اختر بطاقة أخرى.",
+  'payment.cardBanned': "لا يمكن استخدام هذه البطاقة. اختر بطاقة أخرى.",
 };

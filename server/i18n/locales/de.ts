@@ -110,4 +110,7 @@ export const de: Messages = {
   'payment.amountRange': "Diese Zahlungsart akzeptiert Beträge von {min} bis {max}.",
   'payment.orderNotFound': "Diese Bestellung gibt es nicht.",
   'payment.orderConflict': "Diese Anfrage wurde bereits für eine andere Bestellung verwendet. Bitte versuchen Sie es erneut.",
+
+  'payment.cardInvalid': "Diese Karte wurde nicht gefunden. Wählen Sie eine andere Karte.",
+  'payment.cardBanned': "Diese Karte kann nicht verwendet werden. Wählen Sie eine andere Karte.",
 };

@@ -107,6 +107,9 @@ export const en = {
   'payment.amountRange': "This method accepts amounts from {min} to {max}.",
   'payment.orderNotFound': "This order does not exist.",
   'payment.orderConflict': "This request was already used for another order. Please try again.",
+
+  'payment.cardInvalid': "This card cannot be found. Choose another card.",
+  'payment.cardBanned': "This card cannot be used. Choose another card.",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -105,4 +105,7 @@ export const es: Messages = {
   'payment.amountRange': "Este método acepta importes de {min} a {max}.",
   'payment.orderNotFound': "Este pedido no existe.",
   'payment.orderConflict': "Esta solicitud ya se usó para otro pedido. Inténtalo de nuevo.",
+
+  'payment.cardInvalid': "No se encuentra esta tarjeta. Elige otra.",
+  'payment.cardBanned': "Esta tarjeta no se puede usar. Elige otra.",
 };

@@ -110,4 +110,7 @@ export const fr: Messages = {
   'payment.amountRange': "Ce moyen de paiement accepte les montants de {min} à {max}.",
   'payment.orderNotFound': "Cette commande n’existe pas.",
   'payment.orderConflict': "Cette demande a déjà servi pour une autre commande. Veuillez réessayer.",
+
+  'payment.cardInvalid': "Cette carte est introuvable. Choisissez-en une autre.",
+  'payment.cardBanned': "Cette carte ne peut pas être utilisée. Choisissez-en une autre.",
 };

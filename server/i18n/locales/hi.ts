@@ -105,4 +105,7 @@ export const hi: Messages = {
   'payment.amountRange': "यह तरीका {min} से {max} तक की राशि स्वीकार करता है।",
   'payment.orderNotFound': "यह ऑर्डर मौजूद नहीं है।",
   'payment.orderConflict': "यह अनुरोध पहले ही किसी दूसरे ऑर्डर के लिए इस्तेमाल हो चुका है। कृपया फिर से कोशिश करें।",
+
+  'payment.cardInvalid': "यह कार्ड नहीं मिला। कोई दूसरा कार्ड चुनें।",
+  'payment.cardBanned': "इस कार्ड का उपयोग नहीं किया जा सकता। कोई दूसरा कार्ड चुनें।",
 };

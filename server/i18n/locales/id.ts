@@ -105,4 +105,7 @@ export const id: Messages = {
   'payment.amountRange': "Metode ini menerima jumlah dari {min} hingga {max}.",
   'payment.orderNotFound': "Pesanan ini tidak ada.",
   'payment.orderConflict': "Permintaan ini sudah dipakai untuk pesanan lain. Silakan coba lagi.",
+
+  'payment.cardInvalid': "Kartu ini tidak ditemukan. Pilih kartu lain.",
+  'payment.cardBanned': "Kartu ini tidak dapat digunakan. Pilih kartu lain.",
 };

@@ -105,4 +105,7 @@ export const ja: Messages = {
   'payment.amountRange': "この支払い方法でご利用いただける金額は{min}〜{max}です。",
   'payment.orderNotFound': "この注文は存在しません。",
   'payment.orderConflict': "このリクエストはすでに別の注文に使用されています。もう一度お試しください。",
+
+  'payment.cardInvalid': "このカードが見つかりません。別のカードを選択してください。",
+  'payment.cardBanned': "このカードはご利用いただけません。別のカードを選択してください。",
 };

@@ -105,4 +105,7 @@ export const ko: Messages = {
   'payment.amountRange': "이 결제 수단은 {min}~{max} 금액만 결제할 수 있습니다.",
   'payment.orderNotFound': "존재하지 않는 주문입니다.",
   'payment.orderConflict': "이 요청은 이미 다른 주문에 사용되었습니다. 다시 시도해 주세요.",
+
+  'payment.cardInvalid': "이 카드를 찾을 수 없습니다. 다른 카드를 선택하세요.",
+  'payment.cardBanned': "이 카드는 사용할 수 없습니다. 다른 카드를 선택하세요.",
 };

@@ -105,4 +105,7 @@ export const pt: Messages = {
   'payment.amountRange': "Este método aceita montantes de {min} a {max}.",
   'payment.orderNotFound': "Esta encomenda não existe.",
   'payment.orderConflict': "Este pedido já foi utilizado para outra encomenda. Tente novamente.",
+
+  'payment.cardInvalid': "Não foi possível encontrar este cartão. Escolha outro cartão.",
+  'payment.cardBanned': "Este cartão não pode ser utilizado. Escolha outro cartão.",
 };

@@ -110,4 +110,7 @@ export const ru: Messages = {
   'payment.amountRange': "Этот способ принимает суммы от {min} до {max}.",
   'payment.orderNotFound': "Такого заказа нет.",
   'payment.orderConflict': "Этот запрос уже использован для другого заказа. Попробуйте ещё раз.",
+
+  'payment.cardInvalid': "Карта не найдена. Выберите другую карту.",
+  'payment.cardBanned': "Эту карту нельзя использовать. Выберите другую карту.",
 };

@@ -105,4 +105,7 @@ export const th: Messages = {
   'payment.amountRange': "วิธีนี้รับยอดเงินตั้งแต่ {min} ถึง {max}",
   'payment.orderNotFound': "ไม่มีคำสั่งซื้อนี้",
   'payment.orderConflict': "คำขอนี้ถูกใช้กับคำสั่งซื้ออื่นแล้ว โปรดลองอีกครั้ง",
+
+  'payment.cardInvalid': "ไม่พบบัตรนี้ โปรดเลือกบัตรอื่น",
+  'payment.cardBanned': "ใช้บัตรนี้ไม่ได้ โปรดเลือกบัตรอื่น",
 };

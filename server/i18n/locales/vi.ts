@@ -105,4 +105,7 @@ export const vi: Messages = {
   'payment.amountRange': "Phương thức này chấp nhận số tiền từ {min} đến {max}.",
   'payment.orderNotFound': "Đơn hàng này không tồn tại.",
   'payment.orderConflict': "Yêu cầu này đã được dùng cho một đơn hàng khác. Vui lòng thử lại.",
+
+  'payment.cardInvalid': "Không tìm thấy thẻ này. Hãy chọn thẻ khác.",
+  'payment.cardBanned': "Không thể dùng thẻ này. Hãy chọn thẻ khác.",
 };

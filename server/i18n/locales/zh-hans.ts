@@ -105,4 +105,7 @@ export const zhHans: Messages = {
   'payment.amountRange': "该支付方式支持的金额为 {min} 至 {max}。",
   'payment.orderNotFound': "该订单不存在。",
   'payment.orderConflict': "该请求已用于其他订单，请重试。",
+
+  'payment.cardInvalid': "找不到这张卡，请选择其他卡。",
+  'payment.cardBanned': "这张卡无法使用，请选择其他卡。",
 };

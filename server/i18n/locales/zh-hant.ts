@@ -105,4 +105,7 @@ export const zhHant: Messages = {
   'payment.amountRange': "此付款方式接受的金額為 {min} 至 {max}。",
   'payment.orderNotFound': "此訂單不存在。",
   'payment.orderConflict': "此請求已用於其他訂單，請再試一次。",
+
+  'payment.cardInvalid': "找不到這張卡，請選擇其他卡。",
+  'payment.cardBanned': "這張卡無法使用，請選擇其他卡。",
 };
