@@ -1,0 +1,447 @@
+import { type ChildProcess, fork, spawnSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { rmSync } from 'node:fs';
+import { type EventLoopUtilization, performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import type { Kysely } from 'kysely';
+import { WebSocketServer } from 'ws';
+import { SYSTEM_CHAT_UUID } from '@/contract/calls/chat';
+import { createChatToken } from '../../server/account/chat-token';
+import { emailKey, usernameKey } from '../../server/account/user.repository';
+import { buildApp } from '../../server/app';
+import { CHAT_SOCKET_PATH } from '../../server/chat/im.plugin';
+import type { AppConfig } from '../../server/config';
+import { type DatabaseKind, migrateToLatest, openDatabase } from '../../server/db/database';
+import type { Database } from '../../server/db/schema';
+import { startRedisServer } from '../support/redis-server';
+import { testConfig } from '../support/test-app';
+import type { ChatGeneratorMessage, ChatLoadJob, ChatLoadResult, ChatSocketSpec } from './chat-load';
+import type { ChatServerReply, ChatServerRequest } from './chat-server';
+import {
+  type BenchEnvironment,
+  type Benchmark,
+  benchDatabases,
+  fmtMs,
+  fmtPercent,
+  fmtRatio,
+  fmtUs,
+  goalState,
+  pinProcessTree,
+  placementApplied,
+  printTable,
+} from './lib';
+
+/**
+ * The chat socket under load, end to end (issue 11): BENCH_CHAT_SOCKETS (1 000) sockets on loopback, paired into
+ * conversations, each sending BENCH_CHAT_RATE (1) message per second to its partner for BENCH_CHAT_DURATION_S (60)
+ * seconds after BENCH_WARMUP_S of the same load, through the full path: the socket's token, the frame's schema, the
+ * message stored, the bus, the push to the partner's socket (and the sender's own), the ack. The load generator
+ * (chat-load.ts) runs in a child process and holds both ends of every conversation, so a message's latency is
+ * measured on one clock from its send to its arrival on the partner's socket. Runs, all in this one `npm run bench`:
+ *  - bare: a `ws` echo server (every frame sent back) in this process, the same sockets, frames and rate;
+ *  - one process: the real server (buildApp) in this process with its in-process bus, on each database;
+ *  - two processes: two real servers, each its own process (chat-server.ts), sharing one PostgreSQL database and a
+ *    redis-server; the two members of every conversation on different processes, so every message crosses Redis.
+ * Goal: the full path's p99 at most P99_GOAL × the bare echo's p99. Lost, duplicated or refused messages, failed
+ * connections and anything else unexpected are errors (and fail `npm run bench`), not a missed goal.
+ */
+
+const P99_GOAL = 5;
+/** Event-loop utilisation above which the server is the bottleneck: latency then measures its queue. */
+const SATURATED = 0.9;
+const DATABASES: readonly { kind: DatabaseKind; label: string }[] = [
+  { kind: 'pglite', label: 'PGlite' },
+  { kind: 'postgres', label: 'PostgreSQL' },
+];
+/** Nobody logs in as a benchmark user: their sockets get chat tokens directly. Not a hash any password matches. */
+const NO_LOGIN_HASH = 'bench:no-login';
+/** Besides its sockets, a process needs descriptors for its database, Redis, IPC and files. */
+const SPARE_DESCRIPTORS = 200;
+const CHAT_LOAD_PATH = fileURLToPath(new URL('./chat-load.ts', import.meta.url));
+const CHAT_SERVER_PATH = fileURLToPath(new URL('./chat-server.ts', import.meta.url));
+const TSX_URL = import.meta.resolve('tsx');
+const CHILD_STOP_MS = 10_000;
+
+interface ChatSettings {
+  sockets: number;
+  durationS: number;
+  rate: number;
+  warmupS: number;
+}
+
+function chatSettings(env: BenchEnvironment): ChatSettings {
+  const number = (name: string, fallback: number) => {
+    const value = Number(process.env[name]);
+    return Number.isFinite(value) && value > 0 ? value : fallback;
+  };
+  // Sockets come in pairs (one conversation each).
+  const sockets = Math.max(2, Math.round(number('BENCH_CHAT_SOCKETS', 1000) / 2) * 2);
+  return { sockets, durationS: number('BENCH_CHAT_DURATION_S', 60), rate: number('BENCH_CHAT_RATE', 1), warmupS: env.settings.warmupS };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The server side: this process, or server processes, seen through the same probe
+
+interface ServerUse {
+  /** CPU time of the server's process(es), user + system, in microseconds. */
+  cpuUs: number;
+  /** Event-loop utilisation of the server's main thread (the busier one when there are several processes). */
+  elu: number;
+}
+
+interface ServerProbe {
+  mark(): Promise<void>;
+  since(): Promise<ServerUse>;
+}
+
+/** The server is this process: nothing else runs in it while the load generator (a child process) works. */
+function thisProcessProbe(): ServerProbe {
+  let cpuFrom = process.cpuUsage();
+  let eluFrom: EventLoopUtilization = performance.eventLoopUtilization();
+  return {
+    async mark() {
+      cpuFrom = process.cpuUsage();
+      eluFrom = performance.eventLoopUtilization();
+    },
+    async since() {
+      const cpu = process.cpuUsage(cpuFrom);
+      return { cpuUs: cpu.user + cpu.system, elu: performance.eventLoopUtilization(eluFrom).utilization };
+    },
+  };
+}
+
+interface ServerProcess {
+  pid: number;
+  port: number;
+  ask(request: ChatServerRequest): Promise<ChatServerReply>;
+  stop(): Promise<void>;
+}
+
+/** One chat-server.ts process with `config`; resolves once it listens. */
+async function startServerProcess(config: AppConfig): Promise<ServerProcess> {
+  const child: ChildProcess = fork(CHAT_SERVER_PATH, [], { execArgv: ['--import', TSX_URL], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // One request at a time: each is answered by the next message.
+  const ask = (request: ChatServerRequest) =>
+    new Promise<ChatServerReply>((resolve, reject) => {
+      const cleanup = () => {
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+      };
+      const onMessage = (reply: ChatServerReply) => {
+        cleanup();
+        if ('error' in reply) reject(new Error(`chat server process: ${reply.error}`));
+        else resolve(reply);
+      };
+      const onExit = (code: number | null) => {
+        cleanup();
+        reject(new Error(`chat server process exited with ${code}`));
+      };
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+      child.send(request);
+    });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const timer = setTimeout(() => child.kill('SIGKILL'), CHILD_STOP_MS);
+    if (child.connected) child.send({ stop: true } satisfies ChatServerRequest);
+    else child.kill('SIGTERM');
+    await exited;
+    clearTimeout(timer);
+  };
+  try {
+    const reply = await ask({ config });
+    if (!('port' in reply)) throw new Error(`chat server process: unexpected reply ${JSON.stringify(reply)}`);
+    return { pid: child.pid!, port: reply.port, ask, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** The server processes' CPU summed, the busier event loop. */
+function processesProbe(servers: readonly ServerProcess[]): ServerProbe {
+  return {
+    async mark() {
+      await Promise.all(servers.map((server) => server.ask({ mark: true })));
+    },
+    async since() {
+      const uses = await Promise.all(servers.map((server) => server.ask({ since: true })));
+      return uses.reduce<ServerUse>((sum, reply) => ('since' in reply ? { cpuUs: sum.cpuUs + reply.since.cpuUs, elu: Math.max(sum.elu, reply.since.elu) } : sum), { cpuUs: 0, elu: 0 });
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Load
+
+interface ChatRun {
+  result: ChatLoadResult;
+  server: ServerUse;
+}
+
+/**
+ * Runs chat-load.ts in a child process against the sockets of `job` and measures the server through `probe` from
+ * the end of the warm-up to the end of the drain. The generator is pinned to the CPUs that are not the measured one.
+ */
+function runChatLoad(job: ChatLoadJob, probe: ServerProbe): Promise<ChatRun> {
+  return new Promise((resolve, reject) => {
+    const child = fork(CHAT_LOAD_PATH, [], { execArgv: ['--import', TSX_URL], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let settled = false;
+    let marked: Promise<void> = Promise.resolve();
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      outcome();
+      if (child.connected) child.disconnect();
+    };
+    child.on('message', (message: ChatGeneratorMessage) => {
+      if ('connected' in message) return;
+      if ('measuring' in message) {
+        marked = probe.mark();
+        return;
+      }
+      if ('error' in message) return settle(() => reject(new Error(`chat load generator failed: ${message.error}`)));
+      const { result } = message;
+      marked
+        .then(() => probe.since())
+        .then(
+          (server) => settle(() => resolve({ result, server })),
+          (error: unknown) => settle(() => reject(error)),
+        );
+    });
+    child.once('error', (error) => settle(() => reject(error)));
+    child.once('exit', (code) => settle(() => reject(new Error(`chat load generator exited with code ${code} before reporting`))));
+    child.send({ job: { ...job, pinCpus: job.pinCpus ?? placementApplied()?.others } });
+  });
+}
+
+function loadJob(mode: ChatLoadJob['mode'], sockets: ChatSocketSpec[], settings: ChatSettings): ChatLoadJob {
+  return { mode, sockets, warmupS: settings.warmupS, durationS: settings.durationS, rate: settings.rate };
+}
+
+/** Users 2k and 2k + 1 are partners; socket i is user i's, on `urlOf(i)` (ws://host:port/im). */
+function socketSpecs(uuids: readonly string[], serverSecret: string, urlOf: (index: number) => string): ChatSocketSpec[] {
+  return uuids.map((uuid, index) => {
+    const token = createChatToken(serverSecret, uuid);
+    return { url: `${urlOf(index)}?token=${encodeURIComponent(token)}`, token, uuid, partner: index ^ 1 };
+  });
+}
+
+/** `count` accounts straight into `users` (no registration: nobody logs in); returns their uuids in order. */
+async function insertUsers(db: Kysely<Database>, count: number): Promise<string[]> {
+  const rows = Array.from({ length: count }, (_, index) => {
+    const name = `chatbench${index}`;
+    const email = `${name}@bench.test`;
+    return { uuid: randomUUID(), username: name, username_key: usernameKey(name), email, email_key: emailKey(email), password_hash: NO_LOGIN_HASH, nickname: `Bench ${index}` };
+  });
+  for (let from = 0; from < rows.length; from += 500) await db.insertInto('users').values(rows.slice(from, from + 500)).execute();
+  return rows.map((row) => row.uuid);
+}
+
+/** Messages the benchmark's users stored (the system contact's welcomes aside): every ack must be exactly one. */
+async function storedMessages(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('chat_messages').select((eb) => eb.fn.countAll<string>().as('n')).where('from_uuid', '<>', SYSTEM_CHAT_UUID).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * A stored count other than the acked count is a fault of the persist step: counted with the other errors. Not
+ * when the drain gave up: the server may still have stored messages after the generator's sockets were gone.
+ */
+function checkStored(run: ChatRun, stored: number): ChatRun {
+  if (stored === run.result.acked || run.result.outstanding > 0) return run;
+  const { result } = run;
+  const faults = { ...result.faults, 'stored ≠ acked': 1 };
+  return { ...run, result: { ...result, other: result.other + 1, faults, errorSamples: [...result.errorSamples, `stored ≠ acked: ${stored} stored, ${result.acked} acked`] } };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The runs
+
+async function benchBare(settings: ChatSettings): Promise<ChatRun> {
+  const server = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false, maxPayload: 64 * 1024 });
+  server.on('connection', (socket) => {
+    socket.on('message', (data, isBinary) => socket.send(data, { binary: isBinary }));
+    socket.on('error', () => socket.terminate());
+  });
+  await once(server, 'listening');
+  try {
+    const { port } = server.address() as { port: number };
+    // The same shape of users, tokens and frames as the real runs, so every frame has the same size.
+    const uuids = Array.from({ length: settings.sockets }, () => randomUUID());
+    const specs = socketSpecs(uuids, randomBytes(32).toString('hex'), () => `ws://127.0.0.1:${port}${CHAT_SOCKET_PATH}`);
+    return await runChatLoad(loadJob('echo', specs, settings), thisProcessProbe());
+  } finally {
+    for (const client of server.clients) client.terminate();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+async function benchOneProcess(kind: DatabaseKind, env: BenchEnvironment, settings: ChatSettings): Promise<ChatRun> {
+  const scratch = kind === 'postgres' ? await env.scratchPostgres() : null;
+  // PGlite: buildApp opens it from the config as production does, in dataDir/pgdata (not in memory).
+  const config = testConfig({ databaseUrl: scratch?.url ?? null });
+  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+  try {
+    app = await buildApp(config); // logger from config.logLevel: 'silent'
+    const uuids = await insertUsers(app.db, settings.sockets);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const specs = socketSpecs(uuids, config.serverSecret, () => `ws://127.0.0.1:${port}${CHAT_SOCKET_PATH}`);
+    const run = await runChatLoad(loadJob('chat', specs, settings), thisProcessProbe());
+    return checkStored(run, await storedMessages(app.db));
+  } finally {
+    await app?.close(); // closes the database it opened
+    rmSync(config.dataDir, { recursive: true, force: true });
+    await scratch?.drop();
+  }
+}
+
+async function benchTwoProcesses(env: BenchEnvironment, settings: ChatSettings): Promise<ChatRun> {
+  const scratch = await env.scratchPostgres();
+  const redis = await startRedisServer().catch(async (error: unknown) => {
+    await scratch.drop();
+    throw error;
+  });
+  const placement = placementApplied();
+  // Redis goes with PostgreSQL and the load generator, off the measured CPU.
+  if (placement) pinProcessTree(redis.pid, placement.others);
+  const keys = testConfig();
+  const configs = [0, 1].map(() =>
+    testConfig({ databaseUrl: scratch.url, redisUrl: redis.url, aesKey: keys.aesKey, signKey: keys.signKey, serverSecret: keys.serverSecret }),
+  );
+  const servers: ServerProcess[] = [];
+  try {
+    // Migrated and filled before any server starts (buildApp migrates at start: two processes would race).
+    const database = await openDatabase({ databaseUrl: scratch.url, dataDir: keys.dataDir });
+    let uuids: string[];
+    try {
+      await migrateToLatest(database.db);
+      uuids = await insertUsers(database.db, settings.sockets);
+    } finally {
+      await database.close();
+    }
+    for (const config of configs) servers.push(await startServerProcess(config));
+    // On the measured CPU, as the server is in the one-process runs (PGlite's and the load generator's CPUs stay apart).
+    if (placement) for (const server of servers) pinProcessTree(server.pid, placement.measured);
+    // Partners are 2k and 2k + 1: even sockets on the first process, odd ones on the second.
+    const specs = socketSpecs(uuids, keys.serverSecret, (index) => `ws://127.0.0.1:${servers[index % 2].port}${CHAT_SOCKET_PATH}`);
+    const run = await runChatLoad(loadJob('chat', specs, settings), processesProbe(servers));
+    const check = await openDatabase({ databaseUrl: scratch.url, dataDir: keys.dataDir });
+    try {
+      return checkStored(run, await storedMessages(check.db));
+    } finally {
+      await check.close();
+    }
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+    await redis.stop();
+    for (const config of [keys, ...configs]) rmSync(config.dataDir, { recursive: true, force: true });
+    await scratch.drop();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Report
+
+/** Failed connections, lost, duplicated, refused and anything else unexpected. */
+const errorsOf = (r: ChatLoadResult) => r.connectFailures + r.lost + r.duplicated + r.errorFrames + r.other;
+
+function openFileLimit(): number {
+  const out = spawnSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' });
+  const value = Number(out.stdout?.trim());
+  return Number.isFinite(value) ? value : Number.POSITIVE_INFINITY; // 'unlimited' or no shell: no warning
+}
+
+export const chatBenchmark: Benchmark = {
+  name: 'chat',
+  title: 'chat socket: 1 000 sockets × 1 message/s end to end (token, schema, persist, bus, deliver, ack) vs a bare ws echo, one process and two with Redis',
+  async run(env) {
+    const settings = chatSettings(env);
+    const limit = openFileLimit();
+    if (limit < settings.sockets + SPARE_DESCRIPTORS) {
+      console.log(`warning: ulimit -n is ${limit}; ${settings.sockets} sockets need ${settings.sockets + SPARE_DESCRIPTORS} descriptors per process (raise it: ulimit -n 65536)`);
+    }
+    const databases = benchDatabases(DATABASES);
+    const withRedis = databases.some((db) => db.kind === 'postgres');
+    const placement = placementApplied();
+    console.log(
+      `${settings.sockets} sockets (${settings.sockets / 2} conversations) × ${settings.rate} message/s, ${settings.warmupS} s warm-up + ${settings.durationS} s measured per run; ` +
+        `load generator: one child process (chat-load.ts)${placement ? ` on CPU ${placement.others}` : ''}`,
+    );
+    const runs: { name: string; run: ChatRun; bare?: boolean }[] = [];
+    const progress = (name: string) => console.log(`running: ${name}…`);
+
+    progress('bare ws echo');
+    runs.push({ name: 'bare ws echo, this process', run: await benchBare(settings), bare: true });
+    for (const { kind, label } of databases) {
+      progress(`${label}, one process`);
+      runs.push({ name: `${label}, one process, in-process bus`, run: await benchOneProcess(kind, env, settings) });
+    }
+    if (withRedis) {
+      progress('PostgreSQL, two processes + Redis');
+      runs.push({ name: 'PostgreSQL, two processes + Redis', run: await benchTwoProcesses(env, settings) });
+    }
+
+    const bare = runs[0].run.result;
+    printTable(
+      `chat — ${settings.sockets} sockets × ${settings.rate} msg/s, ${settings.durationS} s measured (+ ${settings.warmupS} s warm-up)`,
+      ['run', 'sockets', 'failed', 'sent', 'acked', 'delivered', 'lost', 'dup', 'err frames', 'other', 'p50 ms', 'p99 ms', 'max ms', 'ack p99 ms', 'p50 ×bare', 'p99 ×bare', 'CPU µs/msg', 'server busy', 'loadgen busy'],
+      runs.map(({ name, run: { result: r, server }, bare: isBare }) => [
+        name,
+        String(r.sockets),
+        String(r.connectFailures),
+        String(r.sent),
+        isBare ? '—' : String(r.acked),
+        String(r.delivered),
+        String(r.lost),
+        String(r.duplicated),
+        String(r.errorFrames),
+        String(r.other),
+        fmtMs(r.p50Ms),
+        fmtMs(r.p99Ms),
+        fmtMs(r.maxMs),
+        isBare ? '—' : fmtMs(r.ackP99Ms),
+        fmtRatio(r.p50Ms / bare.p50Ms),
+        fmtRatio(r.p99Ms / bare.p99Ms),
+        fmtUs(r.measured > 0 ? server.cpuUs / r.measured : Number.NaN),
+        fmtPercent(server.elu),
+        fmtPercent(r.generatorElu),
+      ]),
+    );
+    for (const { name, run, bare: isBare } of runs) {
+      if (isBare) continue;
+      const ratio = run.result.p99Ms / bare.p99Ms;
+      console.log(`goal: ${name}: p99 ${fmtMs(run.result.p99Ms)} ms / bare ${fmtMs(bare.p99Ms)} ms = ${fmtRatio(ratio)}× (≤ ${P99_GOAL}×) — ${goalState(ratio <= P99_GOAL, ratio)}`);
+    }
+    if (!withRedis) console.log('two processes + Redis: not run (it needs PostgreSQL, and BENCH_DATABASES leaves it out)');
+    for (const line of [
+      'latency: send → arrival on the partner\'s socket (bare: back on the sender\'s socket), for the messages sent in the measured window; both ends are sockets of the load generator, one clock.',
+      'lost: acked (bare: sent) and never delivered by the end of the drain; dup: extra copies of a message on a socket (the partner\'s, or the sender\'s own echo); err frames: errorMessage frames;',
+      '  other: messages never answered, acked messages missing on the sender\'s own socket, frames on a socket outside the conversation or unexpected, sockets the server closed, stored ≠ acked.',
+      '  All of these and failed connections are errors of `npm run bench`.',
+      'CPU µs/msg: CPU time of the server\'s process (this one; both server processes summed for Redis) from the end of the warm-up to the end of the drain, per message sent while measuring.',
+      'server busy: event-loop utilisation of the server\'s main thread (the busier process); loadgen busy: the generator\'s (near 100 %: the generator is the limit, not the server).',
+      `two processes: two chat-server.ts processes (buildApp with REDIS_URL)${placement ? ` both on CPU ${placement.measured}` : ''}, one PostgreSQL database, one redis-server${placement ? ` on CPU ${placement.others}` : ''}; every conversation's members on different processes, so every message crosses Redis.`,
+    ]) {
+      console.log(line);
+    }
+    for (const { name, run } of runs) {
+      if (run.server.elu > SATURATED) {
+        console.log(`note: ${name}: the server's thread was busy ${fmtPercent(run.server.elu)} of the time: frames queued, and the latency is mostly that queue`);
+      }
+      if (run.result.gaps > 0) {
+        console.log(`note: ${name}: ${run.result.gaps} pushed messages came more than one seq above the last one their socket held (a client reloads the conversation then)`);
+      }
+      const drainS = (run.result.drainMs / 1000).toFixed(1);
+      if (run.result.outstanding > 0) console.log(`note: ${name}: the drain gave up ${drainS} s after the last send, ${run.result.outstanding} messages not answered or not delivered everywhere`);
+      else if (run.result.drainMs > 2_000) console.log(`note: ${name}: the last messages arrived ${drainS} s after the last send`);
+      const faults = Object.entries(run.result.faults);
+      if (faults.length > 0) console.log(`faults in ${name}: ${faults.map(([kind, count]) => `${kind} × ${count}`).join(', ')}`);
+      for (const sample of run.result.errorSamples) console.log(`  error in ${name}: ${sample}`);
+    }
+    return { errors: runs.reduce((sum, { run }) => sum + errorsOf(run.result), 0) };
+  },
+};
