@@ -338,6 +338,24 @@ describe.each(DATABASE_KINDS)('chat socket on %s', (kind) => {
     expect(await ownerSocket.waitFor(isError(blocked.ackId))).toMatchObject({ code: 'chat.blocked' });
   });
 
+  it('pushes messages of one conversation published out of order, each once', async () => {
+    const benSocket = await socketOf(ben);
+    benSocket.send('chat/initUser', {}, 'init');
+    await benSocket.waitFor(isAck('init'));
+    // Two senders committed seq 501 and 502 on two connections (or processes) and published them the other way round.
+    const [userA, userB] = [ana.uuid, ben.uuid].sort();
+    const event = (seq: number) => ({
+      conversation: { userA, userB, partnerUuid: null },
+      message: { seq, sign: `late${seq}xxxx`, from_uuid: ana.uuid, content: `m${seq}`, content_type: 'text' as const, created_at: new Date().toISOString() },
+    });
+    await t.app.chatBus.publish(ben.uuid, event(502));
+    await t.app.chatBus.publish(ben.uuid, event(501));
+    await t.app.chatBus.publish(ben.uuid, event(502));
+    await benSocket.waitFor(isChat('late501xxxx'));
+    const pushed = (await benSocket.quiet(200), benSocket.frames).flatMap((f) => (f.message_type === 'chatMessage' ? [f.data.seq] : []));
+    expect(pushed.filter((s) => s > 500)).toEqual([502, 501]);
+  });
+
   it('a socket speaking too fast is slowed down, not disconnected', async () => {
     const socket = await socketOf(ana);
     for (let i = 0; i < 40; i++) socket.send('chat/ping', {}, `p${i}`);

@@ -44,13 +44,51 @@ interface Connection {
   initialized: boolean;
   /** Live events that arrived before the resume replay went out. */
   held: ChatEvent[];
-  /** The highest seq sent per conversation key, so a held event the replay already covered is not sent twice. */
-  sentSeq: Map<string, number>;
+  /** Per conversation key, the seqs this socket has (sent, or held by the client): nothing is pushed twice. */
+  sent: Map<string, SentSeqs>;
   tokens: number;
   refilledAt: number;
 }
 
 const conversationKey = (c: ChatEvent['conversation']) => `${c.userA}|${c.userB}|${c.partnerUuid ?? ''}`;
+
+/**
+ * The seqs of one conversation a socket has: every seq up to `floor`, and the ones in `above`. Messages of one
+ * conversation can be published out of order (two senders on two database connections or two processes commit in
+ * one order and publish in the other), so "the highest seq sent" would drop the late one: each seq is tracked.
+ */
+export class SentSeqs {
+  private floor = 0;
+  private readonly above = new Set<number>();
+
+  /** Records `seq`; false when the socket has it already. */
+  add(seq: number): boolean {
+    if (seq <= this.floor || this.above.has(seq)) return false;
+    this.above.add(seq);
+    while (this.above.delete(this.floor + 1)) this.floor += 1;
+    // A seq this socket will never get (published before it subscribed) must not make the set grow for ever.
+    if (this.above.size > 512) {
+      const keep = Math.max(...this.above) - 256;
+      for (const s of this.above) if (s <= keep) this.above.delete(s);
+      this.floor = Math.max(this.floor, keep);
+    }
+    return true;
+  }
+
+  /** The client holds every seq up to `seq` (its resume point, or the replay it was sent). */
+  holdUpTo(seq: number): void {
+    if (seq <= this.floor) return;
+    this.floor = seq;
+    for (const s of this.above) if (s <= seq) this.above.delete(s);
+    while (this.above.delete(this.floor + 1)) this.floor += 1;
+  }
+}
+
+function sentOf(connection: { sent: Map<string, SentSeqs> }, key: string): SentSeqs {
+  let seqs = connection.sent.get(key);
+  if (!seqs) connection.sent.set(key, (seqs = new SentSeqs()));
+  return seqs;
+}
 
 /**
  * The chat socket at /im (spec section 7 "Chat socket", DESIGN sections 4 and 8): authenticates the upgrade with the
@@ -81,9 +119,7 @@ export default fp(
         connection.held.push(event);
         return;
       }
-      const key = conversationKey(event.conversation);
-      if ((connection.sentSeq.get(key) ?? 0) >= event.message.seq) return;
-      connection.sentSeq.set(key, event.message.seq);
+      if (!sentOf(connection, conversationKey(event.conversation)).add(event.message.seq)) return;
       send(connection, { message_type: 'chatMessage', data: incomingOf(event.conversation, event.message, connection.user) });
     }
 
@@ -116,12 +152,12 @@ export default fp(
           continue;
         }
         const conversation = { userA: row.user_a, userB: row.user_b, partnerUuid: row.partner_uuid };
-        const key = conversationKey(conversation);
+        const seqs = sentOf(connection, conversationKey(conversation));
+        seqs.holdUpTo(entry.seq);
         for (const message of missed) {
           send(connection, { message_type: 'chatMessage', data: incomingOf(conversation, message, connection.user) });
-          connection.sentSeq.set(key, message.seq);
+          seqs.add(message.seq);
         }
-        if (missed.length === 0) connection.sentSeq.set(key, Math.max(connection.sentSeq.get(key) ?? 0, entry.seq));
       }
     }
 
@@ -175,11 +211,11 @@ export default fp(
       }
     }
 
-    async function onMessage(connection: Connection, data: RawData, isBinary: boolean): Promise<void> {
+    async function onMessage(connection: Connection, data: RawData, isBinary: boolean, withinRate: boolean): Promise<void> {
       if (isBinary) return sendError(connection, 'chat.frameInvalid');
       const size = Array.isArray(data) ? data.reduce((sum, part) => sum + part.length, 0) : data.byteLength;
       if (size > MAX_FRAME_BYTES) return sendError(connection, 'chat.frameInvalid');
-      if (!takeToken(connection)) return sendError(connection, 'chat.rateLimited');
+      if (!withinRate) return sendError(connection, 'chat.rateLimited');
       let json: unknown;
       try {
         json = JSON.parse(data.toString());
@@ -207,7 +243,7 @@ export default fp(
           locale: localeFromAcceptLanguage(request.headers['accept-language']),
           initialized: false,
           held: [],
-          sentSeq: new Map(),
+          sent: new Map(),
           tokens: FRAMES_PER_SECOND * 2,
           refilledAt: now(),
         };
@@ -215,7 +251,10 @@ export default fp(
         // Frames are handled one at a time, in order: an ack never overtakes the replay before it.
         let queue = Promise.resolve();
         ws.on('message', (data, isBinary) => {
-          queue = queue.then(() => onMessage(connection, data, isBinary));
+          // The rate is the client's sending rate, judged on arrival: frames that queued behind slow ones are not
+          // refused for arriving at the handler together.
+          const withinRate = takeToken(connection);
+          queue = queue.then(() => onMessage(connection, data, isBinary, withinRate));
         });
         let idle = setTimeout(() => ws.close(1001, 'idle'), IDLE_CLOSE_MS);
         ws.on('message', () => {
