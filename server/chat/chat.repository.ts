@@ -130,59 +130,51 @@ export interface AppendResult {
   duplicate: boolean;
 }
 
-class DuplicateSign extends Error {
-  constructor(readonly message_: ChatMessageRow) {
-    super('duplicate sign');
-  }
-}
+const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 
 /**
- * Stores a message with the conversation's next sequence number. The counter row is locked first, so concurrent
- * senders (and a resend racing its original) are serialised; a duplicate sign rolls the increment back.
+ * Stores a message with the conversation's next sequence number, in one statement (one round trip): the counter
+ * row's update takes its lock, so concurrent senders are serialised and numbers stay consecutive; the message and
+ * the writer's read position are written with it. A resend (same conversation, sender and sign) breaks the
+ * statement's unique constraint, so nothing of it is kept, and the first copy is answered.
  */
-export async function appendMessage(db: Kysely<Database>, ref: ConversationRef, input: NewMessage, now = new Date()): Promise<AppendResult> {
-  const conversation = await ensureConversation(db, ref);
+export async function appendMessage(
+  db: Kysely<Database>,
+  ref: ConversationRef,
+  input: NewMessage,
+  now = new Date(),
+  known?: ChatConversationRow,
+): Promise<AppendResult> {
+  const conversation = known ?? (await ensureConversation(db, ref));
   try {
-    return await db.transaction().execute(async (trx) => {
-      const locked = await trx
-        .updateTable('chat_conversations')
-        .set((eb) => ({ last_seq: eb('last_seq', '+', 1), last_message_at: now }))
-        .where('id', '=', conversation.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      const existing = await trx
-        .selectFrom('chat_messages')
-        .selectAll()
-        .where('conversation_id', '=', conversation.id)
-        .where('from_uuid', '=', input.fromUuid)
-        .where('sign', '=', input.sign)
-        .executeTakeFirst();
-      if (existing) throw new DuplicateSign(existing);
-      const message = await trx
-        .insertInto('chat_messages')
-        .values({
-          conversation_id: conversation.id,
-          seq: locked.last_seq,
-          sign: input.sign,
-          from_uuid: input.fromUuid,
-          content: input.content,
-          content_type: input.contentType,
-          created_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      // Writing a message means having read the conversation up to it.
-      await trx
-        .updateTable('chat_members')
-        .set({ read_seq: locked.last_seq })
-        .where('conversation_id', '=', conversation.id)
-        .where('user_uuid', '=', input.fromUuid)
-        .execute();
-      return { conversation: locked, message, duplicate: false };
-    });
+    const { rows } = await sql<ChatMessageRow>`
+      with conv as (
+        update chat_conversations set last_seq = last_seq + 1, last_message_at = ${now}
+        where id = ${conversation.id}
+        returning id, last_seq
+      ), ins as (
+        insert into chat_messages (conversation_id, seq, sign, from_uuid, content, content_type, created_at)
+        select id, last_seq, ${input.sign}, ${input.fromUuid}, ${input.content}, ${input.contentType}, ${now} from conv
+        returning *
+      ), reader as (
+        update chat_members set read_seq = ins.seq from ins
+        where chat_members.conversation_id = ins.conversation_id and chat_members.user_uuid = ins.from_uuid
+      )
+      select * from ins`.execute(db);
+    const message = rows[0];
+    if (!message) throw new Error(`conversation ${conversation.id} vanished`);
+    return { conversation: { ...conversation, last_seq: message.seq, last_message_at: now }, message, duplicate: false };
   } catch (error) {
-    if (error instanceof DuplicateSign) return { conversation, message: error.message_, duplicate: true };
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    const existing = await db
+      .selectFrom('chat_messages')
+      .selectAll()
+      .where('conversation_id', '=', conversation.id)
+      .where('from_uuid', '=', input.fromUuid)
+      .where('sign', '=', input.sign)
+      .executeTakeFirst();
+    if (!existing) throw error;
+    return { conversation, message: existing, duplicate: true };
   }
 }
 

@@ -91,17 +91,40 @@ export async function sendVerdict(db: Kysely<Database>, conversation: ResolvedCo
 
 export type SendOutcome = { ok: true; result: AppendResult; conversation: ResolvedConversation } | { ok: false; reason: MessageKey };
 
+/**
+ * A socket's memory of the conversations it wrote to: who the peer is and the conversation's row, for a few seconds,
+ * so a stream of messages costs two round trips each (the permission check and the insert), not nine. Blocks and
+ * unlocks are still checked on every message; a profile hidden by moderation stops taking messages within the TTL.
+ */
+export type ConversationCache = Map<string, { conversation: ResolvedConversation; row: ChatConversationRow; at: number }>;
+const CONVERSATION_CACHE_MS = 10_000;
+const CONVERSATION_CACHE_MAX = 200;
+
 /** Checks and stores one outgoing message from `sender` (the socket's chat/chat route and the demo seed). */
-export async function sendMessage(db: Kysely<Database>, sender: string, message: OutgoingMessage, now = new Date()): Promise<SendOutcome> {
-  const conversation = await resolveConversation(db, sender, message.to_uuid, message.ext.partner_uuid ?? null);
-  if (typeof conversation === 'string') return { ok: false, reason: conversation };
+export async function sendMessage(db: Kysely<Database>, sender: string, message: OutgoingMessage, now = new Date(), cache?: ConversationCache): Promise<SendOutcome> {
+  const cacheKey = `${message.to_uuid}|${message.ext.partner_uuid ?? ''}`;
+  const cached = cache?.get(cacheKey);
+  const hit = cached !== undefined && now.getTime() - cached.at < CONVERSATION_CACHE_MS;
+  let conversation: ResolvedConversation;
+  let row: ChatConversationRow | undefined;
+  if (hit) {
+    ({ conversation, row } = cached);
+  } else {
+    const resolved = await resolveConversation(db, sender, message.to_uuid, message.ext.partner_uuid ?? null);
+    if (typeof resolved === 'string') return { ok: false, reason: resolved };
+    conversation = resolved;
+  }
   const verdict = await sendVerdict(db, conversation);
   if (!verdict.canSend) return { ok: false, reason: verdict.reason! };
   if (message.msgType === 'unlock' && (!conversation.partner || conversation.viewerIsOwner || message.content !== UNLOCK_CONTENT)) {
     return { ok: false, reason: 'chat.unlockInvalid' };
   }
   if (message.msgType === 'photos' && !(await ownsUpload(db, message.content, sender))) return { ok: false, reason: 'chat.photoInvalid' };
-  const result = await appendMessage(db, conversation, { sign: message.sign, fromUuid: sender, content: message.content, contentType: message.msgType }, now);
+  const result = await appendMessage(db, conversation, { sign: message.sign, fromUuid: sender, content: message.content, contentType: message.msgType }, now, row);
+  if (cache) {
+    if (cache.size >= CONVERSATION_CACHE_MAX) cache.clear();
+    cache.set(cacheKey, { conversation, row: result.conversation, at: hit ? cached.at : now.getTime() });
+  }
   return { ok: true, result, conversation };
 }
 

@@ -10,7 +10,7 @@ import { verifyChatToken } from '../account/chat-token';
 import { type MessageKey, translate } from '../i18n';
 import type { ChatBus, ChatEvent } from './chat-bus';
 import { findConversation, messagesAfter, resolveConversation } from './chat.repository';
-import { incomingOf, sendMessage } from './chat.service';
+import { type ConversationCache, incomingOf, sendMessage } from './chat.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +46,7 @@ interface Connection {
   held: ChatEvent[];
   /** Per conversation key, the seqs this socket has (sent, or held by the client): nothing is pushed twice. */
   sent: Map<string, SentSeqs>;
+  conversations: ConversationCache;
   tokens: number;
   refilledAt: number;
 }
@@ -181,7 +182,7 @@ export default fp(
           finishInit(connection);
           return;
         case 'chat/chat': {
-          const outcome = await sendMessage(db, connection.user, frame.data, new Date(now()));
+          const outcome = await sendMessage(db, connection.user, frame.data, new Date(now()), connection.conversations);
           if (!outcome.ok) {
             sendError(connection, outcome.reason, frame.ack_id);
             return;
@@ -244,6 +245,7 @@ export default fp(
           initialized: false,
           held: [],
           sent: new Map(),
+          conversations: new Map(),
           tokens: FRAMES_PER_SECOND * 2,
           refilledAt: now(),
         };
