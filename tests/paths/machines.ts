@@ -25,6 +25,8 @@ import { createTokenExpiryTestModel, tokenExpiryTestPaths } from '@/machines/acc
 import { createTrackingTestModel, describeTrackingEvent } from '@/machines/app/tracking.model';
 import { createVerifyEmailFormTestModel, describeVerifyEmailFormEvent } from '@/machines/account/verify-email-form.model';
 import { createVisitReportFormTestModel, describeVisitReportFormEvent } from '@/machines/directory/visit-report-form.model';
+import { createCardSetupTestModel, describeCardSetupEvent } from '@/machines/wallet/card-setup.model';
+import { createPaymentTestModel, describePaymentEvent, paymentTestPaths } from '@/machines/wallet/payment.model';
 
 /** What the path printer reads of a snapshot: its state value and its tags. */
 export interface PathSnapshot {
@@ -90,4 +92,6 @@ export const machines: readonly RegisteredMachine[] = [
   { id: 'own-listings', create: createOwnListingsTestModel, describeEvent: describeOwnListingsEvent },
   { id: 'chat-socket', create: createChatSocketTestModel, describeEvent: describeChatSocketEvent },
   { id: 'chat', create: createChatTestModel, paths: chatTestPaths, describeEvent: describeChatEvent },
+  { id: 'payment', create: createPaymentTestModel, paths: paymentTestPaths, describeEvent: describePaymentEvent },
+  { id: 'card-setup', create: createCardSetupTestModel, describeEvent: describeCardSetupEvent },
 ];

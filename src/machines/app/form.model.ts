@@ -96,6 +96,11 @@ export function serverRefusal(msg: string, details?: { field: string; code: stri
   return new ApiError(msg, { kind: 'server', status: 0, ...(details ? { details } : {}) });
 }
 
+/** A call that never reached the server, as the api client throws it (for domains that import no service). */
+export function networkFailure(path: string): ApiError {
+  return new ApiError(`${path} failed: network error`, { kind: 'network' });
+}
+
 function errorSummary(error: unknown): string {
   if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error);
   const details = error.details as { field?: string; code?: string } | undefined;

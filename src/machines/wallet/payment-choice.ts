@@ -1,0 +1,25 @@
+import { isAmountInRange, type PaymentOptionConfig } from '@/contract/economy';
+import type { PaymentType } from '@/contract/enums';
+import { AMOUNT_RANGE_ERROR, PAYMENT_ERROR, type PaymentError } from './payment-errors';
+
+/** An option as the item's payment options list it (home/getPayTypeWithId). */
+export type PaymentOptionLike = Pick<PaymentOptionConfig, 'payment_type' | 'min_money' | 'max_money'>;
+
+/**
+ * Whether `paymentType` may pay `amount` (cents) among the item's `options` (spec sections 5 and 8): null when it
+ * may; else the spec's "Can not find payment type" when the type is not offered, or AMOUNT_RANGE_ERROR with the
+ * option's bounds when the amount is outside them. Credit card and "other" are never range-checked
+ * (isAmountInRange). The payment machine checks this before creating an order; the dialog calls it on selection.
+ */
+export function checkPaymentChoice(
+  options: readonly PaymentOptionLike[],
+  paymentType: PaymentType,
+  amount: number,
+): PaymentError | null {
+  const option = options.find((o) => o.payment_type === paymentType);
+  if (!option) return { code: PAYMENT_ERROR.paymentTypeNotFound };
+  if (!isAmountInRange(option, amount)) {
+    return { code: AMOUNT_RANGE_ERROR, params: { min: option.min_money, max: option.max_money } };
+  }
+  return null;
+}
