@@ -16,24 +16,14 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHand
     await migrateToLatest(handle.db);
     return handle;
   }
-  const adminUrl = inject('postgresUrl');
-  const name = `venuely_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: ':memory:' });
+  const database = await createTestDatabaseUrl();
+  const handle = await openDatabase({ databaseUrl: database.url, dataDir: ':memory:' });
   await migrateToLatest(handle.db);
   return {
     ...handle,
     async close() {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await database.drop();
     },
   };
 }
