@@ -88,7 +88,8 @@ function ConversationScreen({ lang, peer, partnerUuid }: { lang: string; peer: s
         onReport={() => setReporting(true)}
         error={error}
       />
-      {reporting && <ReportDialogHost target="user" id={partnerUuid ?? peer} onClose={() => setReporting(false)} />}
+      {/* The peer: a member reports the profile they talk to (the server maps its uuid), an owner the member. */}
+      {reporting && <ReportDialogHost target="user" id={peer} onClose={() => setReporting(false)} />}
     </>
   );
 }
