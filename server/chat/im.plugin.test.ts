@@ -332,6 +332,15 @@ describe.each(DATABASE_KINDS)('chat socket on %s', (kind) => {
     expect(seenByMember).not.toContain(owner.uuid);
     expect(seenByMember).not.toContain('Owner');
 
+    // Reporting the peer from the conversation reports the profile (the member knows it by its uuid only).
+    const reason = await t.database.db.selectFrom('dict_entries').select('id').where('type', '=', 'report_reason').executeTakeFirstOrThrow();
+    const report = await api.call('user/report', { token: member.token, target: 'user', id: partnerUuid, reason: reason.id });
+    expect(report.status, report.msg).toBe(1);
+    const partnerId = (created.data as { id: number }).id;
+    expect(await t.database.db.selectFrom('reports').select(['target', 'target_id']).where('reporter_uuid', '=', member.uuid).execute()).toEqual([
+      { target: 'partner', target_id: String(partnerId) },
+    ]);
+
     // Blocking the profile blocks the account behind it.
     await api.call('chat/block', { token: member.token, uuid: partnerUuid, block: true });
     const blocked = ownerSocket.chat({ to_uuid: member.uuid, content: 'still there?', ext: { partner_uuid: partnerUuid } });
