@@ -10,17 +10,21 @@ import { activeMembership } from './user.repository';
 /** The annual plan's item id (DESIGN section 6); every other plan reads as monthly. */
 const ANNUAL_PLAN_ITEM = 2;
 
+/** `vip_txt`: the running plan and the end of the paid period, in the caller's language; '' without a plan. */
+export function vipTextOf(locale: Locale, plan: { plan_item: number; ends_at: Date | string } | undefined): string {
+  if (!plan) return '';
+  return translate(locale, plan.plan_item === ANNUAL_PLAN_ITEM ? 'vip.annual' : 'vip.monthly', {
+    date: new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(plan.ends_at)),
+  });
+}
+
 /** Maps a user row, its active membership and its ledger balances to the contract's current user. */
 export async function currentUserOf(db: Kysely<Database>, user: UserRow, locale: Locale, withdrawalRate: number): Promise<CurrentUser> {
   const [plan, balances] = await Promise.all([activeMembership(db, user.uuid), userBalances(db, user.uuid)]);
   const isKyc = user.kyc_status === KycStatus.Approved;
   const isPayed = plan !== undefined;
   const endsAt = plan ? new Date(plan.ends_at) : null;
-  const vipTxt = endsAt
-    ? translate(locale, plan!.plan_item === ANNUAL_PLAN_ITEM ? 'vip.annual' : 'vip.monthly', {
-        date: new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(endsAt),
-      })
-    : '';
+  const vipTxt = vipTextOf(locale, plan);
   const withdrawable = balances.earned;
   return {
     uuid: user.uuid,

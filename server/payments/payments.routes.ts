@@ -6,12 +6,13 @@ import { CURRENCY } from '@/contract/constants';
 import { isAmountInRange, itemAmount } from '@/contract/economy';
 import { type OrderType, PaymentType } from '@/contract/enums';
 import { LIST_LIMIT_DEFAULT } from '@/contract/shapes';
+import { vipTextOf } from '../account/current-user';
 import { activeMembership } from '../account/user.repository';
 import { ApiFailure } from '../api/failure';
 import type { OrderRow } from '../db/schema';
 import { cursorFields, cursorInvalid, isMicros, microsOf, momentOf } from '../directory/recent-cursor';
-import { translate } from '../i18n';
 import { userBalances } from '../wallet/ledger.repository';
+import { formatCents, UUID_PATTERN } from './format';
 import { createOrder, findOwnOrder, OrderConflict, settleOrder } from './orders.repository';
 import { createSetup, sandboxCardOf } from './sandbox-cards';
 import { sandboxPayUrl, sandboxProvider } from './sandbox.provider';
@@ -30,9 +31,6 @@ function recordOf(order: OrderRow): payment.OrderRecord {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const money = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: CURRENCY }).format(cents / 100);
 
 /**
  * Payments (spec section 7 "Payment"; DESIGN sections 5, 6 and 8): prices and payment options from the economy
@@ -59,7 +57,7 @@ export default fp(
       const option = economy.payment_options.find((o) => o.payment_type === paymentType);
       if (!option) throw new ApiFailure('payment.typeUnavailable');
       if (!isAmountInRange(option, amount)) {
-        throw new ApiFailure('payment.amountRange', { min: money(option.min_money ?? 0), max: money(option.max_money ?? 0) });
+        throw new ApiFailure('payment.amountRange', { min: formatCents(option.min_money ?? 0, CURRENCY), max: formatCents(option.max_money ?? 0, CURRENCY) });
       }
       try {
         const { order: row } = await createOrder(db, {
@@ -93,11 +91,7 @@ export default fp(
       return {
         plans: economy.membership_plans,
         is_payed: plan !== undefined,
-        vip_txt: endsAt
-          ? translate(locale, economy.membership_plans.find((p) => p.item_id === plan!.plan_item)?.code === 'annual' ? 'vip.annual' : 'vip.monthly', {
-              date: endsAt.toISOString().slice(0, 10),
-            })
-          : '',
+        vip_txt: vipTextOf(locale, plan),
         vip_end_date: endsAt ? endsAt.toISOString() : null,
       };
     });
@@ -209,7 +203,7 @@ export default fp(
       let before: { micros: string; id: string } | null = null;
       if (payload.cursor !== undefined) {
         const fields = cursorFields(payload.cursor);
-        if (fields.l !== 'orders' || !isMicros(fields.at) || typeof fields.id !== 'string' || !UUID.test(fields.id)) throw cursorInvalid();
+        if (fields.l !== 'orders' || !isMicros(fields.at) || typeof fields.id !== 'string' || !UUID_PATTERN.test(fields.id)) throw cursorInvalid();
         before = { micros: fields.at, id: fields.id };
       }
       const rows = await db

@@ -1,5 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { formatCents, UUID_PATTERN } from './format';
 import { recordPaymentEvent, settleOrder } from './orders.repository';
 import { sandboxCardApi } from './sandbox-cards';
 
@@ -42,8 +43,6 @@ export function sandboxSignature(secretHex: string, body: string): string {
   return sign(secretHex, `webhook:${body}`);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -67,7 +66,7 @@ export async function sandboxProvider(app: FastifyInstance): Promise<void> {
   await sandboxCardApi(app);
 
   const orderOfPage = (query: { order?: unknown; sig?: unknown }) => {
-    const orderId = typeof query.order === 'string' && UUID.test(query.order) ? query.order : null;
+    const orderId = typeof query.order === 'string' && UUID_PATTERN.test(query.order) ? query.order : null;
     const sig = typeof query.sig === 'string' ? query.sig : '';
     return orderId && /^[0-9a-f]{64}$/.test(sig) && safeEqualHex(sig, sign(secret, `page:${orderId}`)) ? orderId : null;
   };
@@ -78,7 +77,7 @@ export async function sandboxProvider(app: FastifyInstance): Promise<void> {
     if (!orderId) return reply.code(404).send(page('Payment not found', '<h1>Payment not found</h1><p>This payment link is not valid.</p>'));
     const order = await db.selectFrom('orders').select(['amount', 'currency', 'status']).where('order_id', '=', orderId).executeTakeFirst();
     if (!order) return reply.code(404).send(page('Payment not found', '<h1>Payment not found</h1>'));
-    const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: order.currency }).format(Number(order.amount) / 100);
+    const amount = formatCents(Number(order.amount), order.currency);
     if (order.status !== 'pending') {
       return page('Payment', `<h1>Venuely sandbox payment</h1><p>This payment is ${escapeHtml(order.status)}. You can close this window.</p>`);
     }
@@ -125,7 +124,7 @@ export async function sandboxProvider(app: FastifyInstance): Promise<void> {
     } catch {
       return reply.code(400).send({ error: 'bad body' });
     }
-    if (typeof event.id !== 'string' || event.id.length > 100 || !UUID.test(event.order_id) || (event.type !== 'payment.succeeded' && event.type !== 'payment.failed')) {
+    if (typeof event.id !== 'string' || event.id.length > 100 || !UUID_PATTERN.test(event.order_id) || (event.type !== 'payment.succeeded' && event.type !== 'payment.failed')) {
       return reply.code(400).send({ error: 'bad event' });
     }
     const outcome = await db.transaction().execute(async (trx) => {
