@@ -141,9 +141,9 @@ function startServer() {
   };
 }
 
-function start() {
-  const im = startServer();
-  const api = {
+/** The chat's HTTP calls as fakes a test answers by hand, and the actors that use them. */
+function fakeChatCalls() {
+  return {
     syncContacts: fakeCall<unknown, ContactListOutput>(),
     loadHistory: fakeCall<GetHistoryInput, GetHistoryOutput>(),
     markRead: fakeCall<MarkReadInput, MarkReadOutput>(),
@@ -152,16 +152,27 @@ function start() {
     fetchStatus: fakeCall<ChatStatusInput, ChatStatus>(),
     uploadImage: fakeCall<UploadImageInput, UploadImageOutput>(),
   };
+}
+
+function callActors(api: ReturnType<typeof fakeChatCalls>) {
+  return {
+    syncContacts: api.syncContacts.logic,
+    loadHistory: api.loadHistory.logic,
+    markRead: api.markRead.logic,
+    unlockPartner: api.unlockPartner.logic,
+    blockUser: api.blockUser.logic,
+    fetchStatus: api.fetchStatus.logic,
+    uploadImage: api.uploadImage.logic,
+  };
+}
+
+function start() {
+  const im = startServer();
+  const api = fakeChatCalls();
   const machine = chatMachine.provide({
     actors: {
       chatSocket: chatSocketMachine.provide({ actors: { connection: imConnection((url) => new MockWebSocket(url), () => 0) } }),
-      syncContacts: api.syncContacts.logic,
-      loadHistory: api.loadHistory.logic,
-      markRead: api.markRead.logic,
-      unlockPartner: api.unlockPartner.logic,
-      blockUser: api.blockUser.logic,
-      fetchStatus: api.fetchStatus.logic,
-      uploadImage: api.uploadImage.logic,
+      ...callActors(api),
     },
   });
   const actor = createActor(machine, { input: { signPrefix: SIGN_PREFIX } }).start();
@@ -941,25 +952,11 @@ function modelWorld() {
   const fakeSocket = fromCallback<SocketCommand>(({ receive }) => {
     receive((command) => commands.push(command));
   });
-  const api = {
-    syncContacts: fakeCall<unknown, ContactListOutput>(),
-    loadHistory: fakeCall<GetHistoryInput, GetHistoryOutput>(),
-    markRead: fakeCall<MarkReadInput, MarkReadOutput>(),
-    unlockPartner: fakeCall<UnlockPartnerInput, UnlockPartnerOutput>(),
-    blockUser: fakeCall<BlockUserInput, BlockUserOutput>(),
-    fetchStatus: fakeCall<ChatStatusInput, ChatStatus>(),
-    uploadImage: fakeCall<UploadImageInput, UploadImageOutput>(),
-  };
+  const api = fakeChatCalls();
   const machine = chatMachine.provide({
     actors: {
       chatSocket: fakeSocket as unknown as typeof chatSocketMachine,
-      syncContacts: api.syncContacts.logic,
-      loadHistory: api.loadHistory.logic,
-      markRead: api.markRead.logic,
-      unlockPartner: api.unlockPartner.logic,
-      blockUser: api.blockUser.logic,
-      fetchStatus: api.fetchStatus.logic,
-      uploadImage: api.uploadImage.logic,
+      ...callActors(api),
     },
   });
   const actor = createActor(machine, { input: CHAT_MODEL_INPUT }).start();
