@@ -7,6 +7,7 @@ import * as home from '@/contract/calls/home';
 import * as user from '@/contract/calls/user';
 import { EMAIL_CODE_MINUTES, RESET_TOKEN_MINUTES } from '@/contract/constants';
 import { TokenPurpose } from '@/contract/enums';
+import { isUniqueViolation } from '../db/errors';
 import { ApiFailure } from '../api/failure';
 import type { RateLimitRule } from '../config';
 import { createImageStore, ImageError } from '../images/image.service';
@@ -34,7 +35,6 @@ import {
   findUserByUuid,
   insertUser,
   isEmailTaken,
-  isUniqueViolation,
   isUsernameTaken,
   updateUser,
   usernameKey,

@@ -73,8 +73,3 @@ export async function activeMembership(db: Kysely<Database>, uuid: string): Prom
     .executeTakeFirst();
   return current?.period_end ? { plan_item: current.plan_item, ends_at: new Date(current.period_end as Date | string) } : undefined;
 }
-
-/** True when the error is a unique-constraint violation (a concurrent insert won the race). */
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
-}

@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { SYSTEM_CHAT_UUID } from '@/contract/calls/chat';
 import type { ChatContentType } from '@/contract/enums';
+import { isUniqueViolation } from '../db/errors';
 import type { ChatConversationRow, ChatMessageRow, Database } from '../db/schema';
 
 /**
@@ -129,8 +130,6 @@ export interface AppendResult {
   /** The sign was already stored: nothing was written, the first copy is answered. */
   duplicate: boolean;
 }
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 
 /**
  * Stores a message with the conversation's next sequence number, in one statement (one round trip): the counter

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { isCheckViolation, isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/schema';
 
 /**
@@ -67,7 +68,6 @@ function checkBalanced(entries: readonly LedgerEntryInput[]): void {
   if (sum !== 0) throw new Error(`transfer does not balance: sum ${sum}`);
 }
 
-const isCheckViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23514';
 
 /** The same transfer, entry for entry (in any order)? */
 function sameEntries(a: readonly { account: string; amount: number }[], b: readonly { account: string; amount: number }[]): boolean {
@@ -119,7 +119,7 @@ export async function transfer(db: Db, input: TransferInput): Promise<TransferRe
     return await db.transaction().execute(run);
   } catch (error) {
     // Two requests with one key raced: the loser's insert waited for the winner and found its row.
-    if ((error as { code?: string } | null)?.code === '23505') return transfer(db, input);
+    if (isUniqueViolation(error)) return transfer(db, input);
     throw error;
   }
 }
