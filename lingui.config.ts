@@ -1,11 +1,23 @@
 import { defineConfig } from '@lingui/cli';
 import { LOCALES } from './src/contract/enums';
 
-/** Client catalogs: one PO file per locale under locales/, loaded lazily (one request per locale). */
+/**
+ * Client catalogs, one PO file per locale and catalog under locales/, each loaded lazily (src/services/i18n.ts):
+ * `messages` for every page; `wallet` and `chat` with the routes of those features, so the first page does not
+ * download their texts. A text used by both a feature and the rest is in both catalogs.
+ */
+const FEATURES = {
+  wallet: ['<rootDir>/src/ui/wallet', '<rootDir>/src/routes/-wallet'],
+  chat: ['<rootDir>/src/ui/chat', '<rootDir>/src/routes/-chat'],
+};
+
 export default defineConfig({
   sourceLocale: 'en',
   locales: [...LOCALES],
   fallbackLocales: { default: 'en' },
-  catalogs: [{ path: '<rootDir>/locales/{locale}/messages', include: ['<rootDir>/src'] }],
+  catalogs: [
+    { path: '<rootDir>/locales/{locale}/messages', include: ['<rootDir>/src'], exclude: Object.values(FEATURES).flat().map((dir) => `${dir}/**`) },
+    ...Object.entries(FEATURES).map(([name, include]) => ({ path: `<rootDir>/locales/{locale}/${name}`, include })),
+  ],
   orderBy: 'messageId',
 });

@@ -214,7 +214,11 @@ export default defineConfig({
         // 40 requests of 1 KB, each with its own gzip and import overhead); one chunk holds them all. The split-off
         // parts (?tsr-split: components, fallback screens) stay lazy.
         codeSplitting: {
-          groups: [{ name: 'route-configs', test: isRouteConfigModule, priority: 10 }],
+          groups: [
+            { name: 'route-configs', test: isRouteConfigModule, priority: 10 },
+            // The kit's smallest pieces, which the first page and most lazy pages share: one chunk, not one each.
+            { name: 'kit', test: /\/(?:src\/ui\/kit\/(?:icons|link|button|class-names|svg-icon)\.tsx?|node_modules\/react\/(?:jsx-runtime\.js|cjs\/react-jsx-runtime\.production\.js))$/, priority: 5 },
+          ],
           includeDependenciesRecursively: false,
         },
       },

@@ -66,3 +66,32 @@ describe('key configuration (issue 10 item 6)', () => {
     expect(load({ SERVER_SECRET: secret }).serverSecret).toBe(secret);
   });
 });
+
+describe('Stripe configuration (issue 12 item 3)', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'venuely-config-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const load = (env: Record<string, string> = {}) => loadConfig({ DATA_DIR: dataDir, ...env });
+  const stripe = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+
+  it('is off by default (the sandbox provider) and on with all three keys', () => {
+    expect(load()).toMatchObject({ stripeSecretKey: null, stripePublishableKey: null, stripeWebhookSecret: null, stripeApiBase: null });
+    expect(load(stripe)).toMatchObject({ stripeSecretKey: 'sk_test_x', stripePublishableKey: 'pk_test_x', stripeWebhookSecret: 'whsec_x' });
+  });
+
+  it('refuses a half configuration, naming what is missing', () => {
+    expect(() => load({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' })).toThrow(/STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not/);
+    expect(() => load({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are not/);
+    expect(() => load({ STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toThrow(/STRIPE_SECRET_KEY is not/);
+  });
+
+  it('takes STRIPE_API_BASE as a protocol, a host and a port only', () => {
+    expect(load({ ...stripe, STRIPE_API_BASE: 'http://127.0.0.1:12111/' }).stripeApiBase).toBe('http://127.0.0.1:12111');
+    for (const bad of ['127.0.0.1:12111', 'ftp://127.0.0.1', 'http://127.0.0.1:12111/v1', 'http://user:pw@127.0.0.1', 'http://127.0.0.1/?x=1']) {
+      expect(() => load({ ...stripe, STRIPE_API_BASE: bad }), bad).toThrow(/STRIPE_API_BASE must be/);
+    }
+  });
+});

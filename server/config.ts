@@ -68,6 +68,11 @@ export interface AppConfig {
   stripeSecretKey: string | null;
   stripePublishableKey: string | null;
   stripeWebhookSecret: string | null;
+  /**
+   * Where the Stripe SDK sends API requests (`http(s)://host:port`), instead of api.stripe.com. For a stand-in of
+   * Stripe's API (the tests' loopback one, or stripe-mock); unset in any real deployment.
+   */
+  stripeApiBase: string | null;
   aesKey: string;
   signKey: string;
   /**
@@ -105,6 +110,7 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_BASE: z.string().optional(),
   API_AES_KEY: hexKey.optional(),
   API_SIGN_KEY: hexKey.optional(),
   SERVER_SECRET: hexKey.optional(),
@@ -145,6 +151,32 @@ export class ConfigError extends Error {
 }
 
 const HEX_KEY = /^[0-9a-fA-F]{64}$/;
+
+/**
+ * Stripe is all or nothing: with STRIPE_SECRET_KEY set the browser needs the publishable key and the webhook
+ * endpoint its signing secret (a webhook that cannot be verified is never trusted), so a half configuration stops
+ * the start instead of failing on the first payment.
+ */
+function checkStripe(e: { STRIPE_SECRET_KEY?: string; STRIPE_PUBLISHABLE_KEY?: string; STRIPE_WEBHOOK_SECRET?: string; STRIPE_API_BASE?: string }): void {
+  if (e.STRIPE_SECRET_KEY) {
+    const missing = (['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).filter((name) => !e[name]);
+    if (missing.length > 0) throw new ConfigError(`STRIPE_SECRET_KEY is set but ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not: set all three, or none to use the sandbox provider.`);
+  } else if (e.STRIPE_PUBLISHABLE_KEY || e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError('STRIPE_PUBLISHABLE_KEY or STRIPE_WEBHOOK_SECRET is set but STRIPE_SECRET_KEY is not: set all three, or none to use the sandbox provider.');
+  }
+  if (e.STRIPE_API_BASE) {
+    let url: URL | null = null;
+    try {
+      url = new URL(e.STRIPE_API_BASE);
+    } catch {
+      // Reported below.
+    }
+    // The SDK takes a protocol, a host and a port: a path, a query or credentials would be silently dropped.
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+      throw new ConfigError('STRIPE_API_BASE must be http(s)://host[:port] with nothing after it (for example http://127.0.0.1:12111).');
+    }
+  }
+}
 
 /** Reads a JSON file of hex keys kept under DATA_DIR; a damaged file is refused, never silently replaced. */
 function readKeyFile<K extends string>(file: string, names: readonly K[]): Record<K, string> | null {
@@ -209,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
+  checkStripe(e);
   const dataDir = path.resolve(e.DATA_DIR);
   const keys = loadEnvelopeKeys(dataDir, e);
   const serverSecret = loadServerSecret(dataDir, e.SERVER_SECRET);
@@ -226,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stripeSecretKey: e.STRIPE_SECRET_KEY || null,
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY || null,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET || null,
+    stripeApiBase: e.STRIPE_API_BASE ? e.STRIPE_API_BASE.replace(/\/$/, '') : null,
     ...keys,
     serverSecret,
     production: env.NODE_ENV === 'production',

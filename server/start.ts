@@ -5,10 +5,12 @@ import { ConfigError, loadConfig } from './config';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts';
 import { seedDemoChat } from './seed/demo-chat';
 import { prepareDemoPool, seedDemoListings } from './seed/demo-listings';
+import { seedDemoWallet } from './seed/demo-wallet';
 
 /**
  * `npm start`: builds the SPA when it is not built, opens (and on first run creates) the database, migrates,
- * seeds the demo accounts and demo listings (SEED_DEMO), serves on PORT, and shuts down cleanly on SIGINT/SIGTERM.
+ * seeds the demo accounts, listings, chat and wallet (SEED_DEMO), serves on PORT, and shuts down cleanly on
+ * SIGINT/SIGTERM.
  */
 async function main() {
   const config = loadConfig();
@@ -22,12 +24,15 @@ async function main() {
   }
   const app = await buildApp(config);
   if (demo) {
-    const created = await seedDemoAccounts(app.db, app.passwords);
+    const created = await seedDemoAccounts(app.db, app.passwords, config.economy);
     if (created.length > 0) app.log.info({ created }, 'demo accounts created');
     const listings = await seedDemoListings(app.db, demo.store, { dataDir: config.dataDir, pool: await demo.pool });
     if (listings.cities > 0) app.log.info({ ...listings, ms: Math.round(listings.ms) }, 'demo listings created');
     const messages = await seedDemoChat(app.db);
     if (messages > 0) app.log.info({ messages }, 'demo chat created');
+    const wallet = await seedDemoWallet(app.db, config.economy, { pool: await demo.pool });
+    if (wallet.profiles + wallet.orders + wallet.unlocks + wallet.withdrawals > 0) app.log.info(wallet, 'demo wallet created');
+    if (wallet.skipped.length > 0) app.log.warn({ skipped: wallet.skipped }, 'demo wallet: steps the configured economy does not allow were skipped');
   }
   let closing = false;
   const shutdown = async (signal: string) => {

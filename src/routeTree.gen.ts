@@ -27,17 +27,25 @@ import { Route as LangRegionIndexRouteImport } from './routes/$lang/$region/inde
 import { Route as LangAuthKycRouteImport } from './routes/$lang/_auth/_kyc'
 import { Route as LangInfoPageRouteImport } from './routes/$lang/info/$page'
 import { Route as LangMemberIndexRouteImport } from './routes/$lang/member/index'
+import { Route as LangMemberClassRouteImport } from './routes/$lang/member/class'
 import { Route as LangMerchantIndexRouteImport } from './routes/$lang/merchant/index'
 import { Route as LangPartnerIndexRouteImport } from './routes/$lang/partner/index'
 import { Route as LangPartnerIdRouteImport } from './routes/$lang/partner/$id'
 import { Route as LangRegionCityIndexRouteImport } from './routes/$lang/$region/$city/index'
 import { Route as LangRegionCitySourceRouteImport } from './routes/$lang/$region/$city/$source'
 import { Route as LangAuthCollectionSourceRouteImport } from './routes/$lang/_auth/collection.$source'
+import { Route as LangAuthMemberCardManagementRouteImport } from './routes/$lang/_auth/member/card-management'
+import { Route as LangAuthMemberTransactionRouteImport } from './routes/$lang/_auth/member/transaction'
+import { Route as LangAuthMemberUpgradeRouteImport } from './routes/$lang/_auth/member/upgrade'
 import { Route as LangAuthMessageIndexRouteImport } from './routes/$lang/_auth/message/index'
 import { Route as LangAuthMessageChannelRouteImport } from './routes/$lang/_auth/message/$channel'
 import { Route as LangMerchantIdIndexRouteImport } from './routes/$lang/merchant/$id/index'
 import { Route as LangMerchantIdVisitReportRouteImport } from './routes/$lang/merchant/$id/visit-report'
 import { Route as LangAuthChatFromToRouteImport } from './routes/$lang/_auth/chat/$from/$to'
+import { Route as LangAuthMemberPointIndexRouteImport } from './routes/$lang/_auth/member/point/index'
+import { Route as LangAuthMemberPointLogRouteImport } from './routes/$lang/_auth/member/point/log'
+import { Route as LangAuthMemberPointWithdrawRouteImport } from './routes/$lang/_auth/member/point/withdraw'
+import { Route as LangAuthMemberPointWithdrawLogRouteImport } from './routes/$lang/_auth/member/point/withdrawLog'
 import { Route as LangAuthMemberSetupIndexRouteImport } from './routes/$lang/_auth/member/setup/index'
 import { Route as LangAuthMemberSetupChangeEmailRouteImport } from './routes/$lang/_auth/member/setup/change-email'
 import { Route as LangAuthMemberSetupChangePasswordRouteImport } from './routes/$lang/_auth/member/setup/change-password'
@@ -139,6 +147,11 @@ const LangMemberIndexRoute = LangMemberIndexRouteImport.update({
   path: '/member/',
   getParentRoute: () => LangRoute,
 } as any)
+const LangMemberClassRoute = LangMemberClassRouteImport.update({
+  id: '/member/class',
+  path: '/member/class',
+  getParentRoute: () => LangRoute,
+} as any)
 const LangMerchantIndexRoute = LangMerchantIndexRouteImport.update({
   id: '/merchant/',
   path: '/merchant/',
@@ -170,6 +183,23 @@ const LangAuthCollectionSourceRoute =
     path: '/collection/$source',
     getParentRoute: () => LangAuthRoute,
   } as any)
+const LangAuthMemberCardManagementRoute =
+  LangAuthMemberCardManagementRouteImport.update({
+    id: '/member/card-management',
+    path: '/member/card-management',
+    getParentRoute: () => LangAuthRoute,
+  } as any)
+const LangAuthMemberTransactionRoute =
+  LangAuthMemberTransactionRouteImport.update({
+    id: '/member/transaction',
+    path: '/member/transaction',
+    getParentRoute: () => LangAuthRoute,
+  } as any)
+const LangAuthMemberUpgradeRoute = LangAuthMemberUpgradeRouteImport.update({
+  id: '/member/upgrade',
+  path: '/member/upgrade',
+  getParentRoute: () => LangAuthRoute,
+} as any)
 const LangAuthMessageIndexRoute = LangAuthMessageIndexRouteImport.update({
   id: '/message/',
   path: '/message/',
@@ -196,6 +226,29 @@ const LangAuthChatFromToRoute = LangAuthChatFromToRouteImport.update({
   path: '/chat/$from/$to',
   getParentRoute: () => LangAuthRoute,
 } as any)
+const LangAuthMemberPointIndexRoute =
+  LangAuthMemberPointIndexRouteImport.update({
+    id: '/member/point/',
+    path: '/member/point/',
+    getParentRoute: () => LangAuthRoute,
+  } as any)
+const LangAuthMemberPointLogRoute = LangAuthMemberPointLogRouteImport.update({
+  id: '/member/point/log',
+  path: '/member/point/log',
+  getParentRoute: () => LangAuthRoute,
+} as any)
+const LangAuthMemberPointWithdrawRoute =
+  LangAuthMemberPointWithdrawRouteImport.update({
+    id: '/member/point/withdraw',
+    path: '/member/point/withdraw',
+    getParentRoute: () => LangAuthRoute,
+  } as any)
+const LangAuthMemberPointWithdrawLogRoute =
+  LangAuthMemberPointWithdrawLogRouteImport.update({
+    id: '/member/point/withdrawLog',
+    path: '/member/point/withdrawLog',
+    getParentRoute: () => LangAuthRoute,
+  } as any)
 const LangAuthMemberSetupIndexRoute =
   LangAuthMemberSetupIndexRouteImport.update({
     id: '/member/setup/',
@@ -283,6 +336,7 @@ export interface FileRoutesByFullPath {
   '/$lang/search': typeof LangSearchRoute
   '/$lang/': typeof LangIndexRoute
   '/$lang/info/$page': typeof LangInfoPageRoute
+  '/$lang/member/class': typeof LangMemberClassRoute
   '/$lang/partner/$id': typeof LangPartnerIdRoute
   '/$lang/$region/': typeof LangRegionIndexRoute
   '/$lang/member/': typeof LangMemberIndexRoute
@@ -290,16 +344,23 @@ export interface FileRoutesByFullPath {
   '/$lang/partner/': typeof LangPartnerIndexRoute
   '/$lang/$region/$city/$source': typeof LangRegionCitySourceRoute
   '/$lang/collection/$source': typeof LangAuthCollectionSourceRoute
+  '/$lang/member/card-management': typeof LangAuthMemberCardManagementRoute
+  '/$lang/member/transaction': typeof LangAuthMemberTransactionRoute
+  '/$lang/member/upgrade': typeof LangAuthMemberUpgradeRoute
   '/$lang/message/$channel': typeof LangAuthMessageChannelRoute
   '/$lang/merchant/$id/visit-report': typeof LangMerchantIdVisitReportRoute
   '/$lang/$region/$city/': typeof LangRegionCityIndexRoute
   '/$lang/message/': typeof LangAuthMessageIndexRoute
   '/$lang/merchant/$id/': typeof LangMerchantIdIndexRoute
   '/$lang/chat/$from/$to': typeof LangAuthChatFromToRoute
+  '/$lang/member/point/log': typeof LangAuthMemberPointLogRoute
+  '/$lang/member/point/withdraw': typeof LangAuthMemberPointWithdrawRoute
+  '/$lang/member/point/withdrawLog': typeof LangAuthMemberPointWithdrawLogRoute
   '/$lang/member/setup/change-email': typeof LangAuthMemberSetupChangeEmailRoute
   '/$lang/member/setup/change-password': typeof LangAuthMemberSetupChangePasswordRoute
   '/$lang/member/setup/verify-email': typeof LangAuthMemberSetupVerifyEmailRoute
   '/$lang/verify/kyc/$step': typeof LangAuthVerifyKycStepRoute
+  '/$lang/member/point/': typeof LangAuthMemberPointIndexRoute
   '/$lang/member/setup/': typeof LangAuthMemberSetupIndexRoute
   '/$lang/member/content/$source': typeof LangAuthKycMemberContentSourceRoute
   '/$lang/member/merchant/publish': typeof LangAuthKycMemberMerchantPublishRoute
@@ -323,6 +384,7 @@ export interface FileRoutesByTo {
   '/$lang/resetlink-success': typeof LangResetlinkSuccessRoute
   '/$lang/search': typeof LangSearchRoute
   '/$lang/info/$page': typeof LangInfoPageRoute
+  '/$lang/member/class': typeof LangMemberClassRoute
   '/$lang/partner/$id': typeof LangPartnerIdRoute
   '/$lang/$region': typeof LangRegionIndexRoute
   '/$lang/member': typeof LangMemberIndexRoute
@@ -330,16 +392,23 @@ export interface FileRoutesByTo {
   '/$lang/partner': typeof LangPartnerIndexRoute
   '/$lang/$region/$city/$source': typeof LangRegionCitySourceRoute
   '/$lang/collection/$source': typeof LangAuthCollectionSourceRoute
+  '/$lang/member/card-management': typeof LangAuthMemberCardManagementRoute
+  '/$lang/member/transaction': typeof LangAuthMemberTransactionRoute
+  '/$lang/member/upgrade': typeof LangAuthMemberUpgradeRoute
   '/$lang/message/$channel': typeof LangAuthMessageChannelRoute
   '/$lang/merchant/$id/visit-report': typeof LangMerchantIdVisitReportRoute
   '/$lang/$region/$city': typeof LangRegionCityIndexRoute
   '/$lang/message': typeof LangAuthMessageIndexRoute
   '/$lang/merchant/$id': typeof LangMerchantIdIndexRoute
   '/$lang/chat/$from/$to': typeof LangAuthChatFromToRoute
+  '/$lang/member/point/log': typeof LangAuthMemberPointLogRoute
+  '/$lang/member/point/withdraw': typeof LangAuthMemberPointWithdrawRoute
+  '/$lang/member/point/withdrawLog': typeof LangAuthMemberPointWithdrawLogRoute
   '/$lang/member/setup/change-email': typeof LangAuthMemberSetupChangeEmailRoute
   '/$lang/member/setup/change-password': typeof LangAuthMemberSetupChangePasswordRoute
   '/$lang/member/setup/verify-email': typeof LangAuthMemberSetupVerifyEmailRoute
   '/$lang/verify/kyc/$step': typeof LangAuthVerifyKycStepRoute
+  '/$lang/member/point': typeof LangAuthMemberPointIndexRoute
   '/$lang/member/setup': typeof LangAuthMemberSetupIndexRoute
   '/$lang/member/content/$source': typeof LangAuthKycMemberContentSourceRoute
   '/$lang/member/merchant/publish': typeof LangAuthKycMemberMerchantPublishRoute
@@ -367,6 +436,7 @@ export interface FileRoutesById {
   '/$lang/': typeof LangIndexRoute
   '/$lang/_auth/_kyc': typeof LangAuthKycRouteWithChildren
   '/$lang/info/$page': typeof LangInfoPageRoute
+  '/$lang/member/class': typeof LangMemberClassRoute
   '/$lang/partner/$id': typeof LangPartnerIdRoute
   '/$lang/$region/': typeof LangRegionIndexRoute
   '/$lang/member/': typeof LangMemberIndexRoute
@@ -374,16 +444,23 @@ export interface FileRoutesById {
   '/$lang/partner/': typeof LangPartnerIndexRoute
   '/$lang/$region/$city/$source': typeof LangRegionCitySourceRoute
   '/$lang/_auth/collection/$source': typeof LangAuthCollectionSourceRoute
+  '/$lang/_auth/member/card-management': typeof LangAuthMemberCardManagementRoute
+  '/$lang/_auth/member/transaction': typeof LangAuthMemberTransactionRoute
+  '/$lang/_auth/member/upgrade': typeof LangAuthMemberUpgradeRoute
   '/$lang/_auth/message/$channel': typeof LangAuthMessageChannelRoute
   '/$lang/merchant/$id/visit-report': typeof LangMerchantIdVisitReportRoute
   '/$lang/$region/$city/': typeof LangRegionCityIndexRoute
   '/$lang/_auth/message/': typeof LangAuthMessageIndexRoute
   '/$lang/merchant/$id/': typeof LangMerchantIdIndexRoute
   '/$lang/_auth/chat/$from/$to': typeof LangAuthChatFromToRoute
+  '/$lang/_auth/member/point/log': typeof LangAuthMemberPointLogRoute
+  '/$lang/_auth/member/point/withdraw': typeof LangAuthMemberPointWithdrawRoute
+  '/$lang/_auth/member/point/withdrawLog': typeof LangAuthMemberPointWithdrawLogRoute
   '/$lang/_auth/member/setup/change-email': typeof LangAuthMemberSetupChangeEmailRoute
   '/$lang/_auth/member/setup/change-password': typeof LangAuthMemberSetupChangePasswordRoute
   '/$lang/_auth/member/setup/verify-email': typeof LangAuthMemberSetupVerifyEmailRoute
   '/$lang/_auth/verify/kyc/$step': typeof LangAuthVerifyKycStepRoute
+  '/$lang/_auth/member/point/': typeof LangAuthMemberPointIndexRoute
   '/$lang/_auth/member/setup/': typeof LangAuthMemberSetupIndexRoute
   '/$lang/_auth/_kyc/member/content/$source': typeof LangAuthKycMemberContentSourceRoute
   '/$lang/_auth/_kyc/member/merchant/publish': typeof LangAuthKycMemberMerchantPublishRoute
@@ -410,6 +487,7 @@ export interface FileRouteTypes {
     | '/$lang/search'
     | '/$lang/'
     | '/$lang/info/$page'
+    | '/$lang/member/class'
     | '/$lang/partner/$id'
     | '/$lang/$region/'
     | '/$lang/member/'
@@ -417,16 +495,23 @@ export interface FileRouteTypes {
     | '/$lang/partner/'
     | '/$lang/$region/$city/$source'
     | '/$lang/collection/$source'
+    | '/$lang/member/card-management'
+    | '/$lang/member/transaction'
+    | '/$lang/member/upgrade'
     | '/$lang/message/$channel'
     | '/$lang/merchant/$id/visit-report'
     | '/$lang/$region/$city/'
     | '/$lang/message/'
     | '/$lang/merchant/$id/'
     | '/$lang/chat/$from/$to'
+    | '/$lang/member/point/log'
+    | '/$lang/member/point/withdraw'
+    | '/$lang/member/point/withdrawLog'
     | '/$lang/member/setup/change-email'
     | '/$lang/member/setup/change-password'
     | '/$lang/member/setup/verify-email'
     | '/$lang/verify/kyc/$step'
+    | '/$lang/member/point/'
     | '/$lang/member/setup/'
     | '/$lang/member/content/$source'
     | '/$lang/member/merchant/publish'
@@ -450,6 +535,7 @@ export interface FileRouteTypes {
     | '/$lang/resetlink-success'
     | '/$lang/search'
     | '/$lang/info/$page'
+    | '/$lang/member/class'
     | '/$lang/partner/$id'
     | '/$lang/$region'
     | '/$lang/member'
@@ -457,16 +543,23 @@ export interface FileRouteTypes {
     | '/$lang/partner'
     | '/$lang/$region/$city/$source'
     | '/$lang/collection/$source'
+    | '/$lang/member/card-management'
+    | '/$lang/member/transaction'
+    | '/$lang/member/upgrade'
     | '/$lang/message/$channel'
     | '/$lang/merchant/$id/visit-report'
     | '/$lang/$region/$city'
     | '/$lang/message'
     | '/$lang/merchant/$id'
     | '/$lang/chat/$from/$to'
+    | '/$lang/member/point/log'
+    | '/$lang/member/point/withdraw'
+    | '/$lang/member/point/withdrawLog'
     | '/$lang/member/setup/change-email'
     | '/$lang/member/setup/change-password'
     | '/$lang/member/setup/verify-email'
     | '/$lang/verify/kyc/$step'
+    | '/$lang/member/point'
     | '/$lang/member/setup'
     | '/$lang/member/content/$source'
     | '/$lang/member/merchant/publish'
@@ -493,6 +586,7 @@ export interface FileRouteTypes {
     | '/$lang/'
     | '/$lang/_auth/_kyc'
     | '/$lang/info/$page'
+    | '/$lang/member/class'
     | '/$lang/partner/$id'
     | '/$lang/$region/'
     | '/$lang/member/'
@@ -500,16 +594,23 @@ export interface FileRouteTypes {
     | '/$lang/partner/'
     | '/$lang/$region/$city/$source'
     | '/$lang/_auth/collection/$source'
+    | '/$lang/_auth/member/card-management'
+    | '/$lang/_auth/member/transaction'
+    | '/$lang/_auth/member/upgrade'
     | '/$lang/_auth/message/$channel'
     | '/$lang/merchant/$id/visit-report'
     | '/$lang/$region/$city/'
     | '/$lang/_auth/message/'
     | '/$lang/merchant/$id/'
     | '/$lang/_auth/chat/$from/$to'
+    | '/$lang/_auth/member/point/log'
+    | '/$lang/_auth/member/point/withdraw'
+    | '/$lang/_auth/member/point/withdrawLog'
     | '/$lang/_auth/member/setup/change-email'
     | '/$lang/_auth/member/setup/change-password'
     | '/$lang/_auth/member/setup/verify-email'
     | '/$lang/_auth/verify/kyc/$step'
+    | '/$lang/_auth/member/point/'
     | '/$lang/_auth/member/setup/'
     | '/$lang/_auth/_kyc/member/content/$source'
     | '/$lang/_auth/_kyc/member/merchant/publish'
@@ -653,6 +754,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangMemberIndexRouteImport
       parentRoute: typeof LangRoute
     }
+    '/$lang/member/class': {
+      id: '/$lang/member/class'
+      path: '/member/class'
+      fullPath: '/$lang/member/class'
+      preLoaderRoute: typeof LangMemberClassRouteImport
+      parentRoute: typeof LangRoute
+    }
     '/$lang/merchant/': {
       id: '/$lang/merchant/'
       path: '/merchant'
@@ -695,6 +803,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangAuthCollectionSourceRouteImport
       parentRoute: typeof LangAuthRoute
     }
+    '/$lang/_auth/member/card-management': {
+      id: '/$lang/_auth/member/card-management'
+      path: '/member/card-management'
+      fullPath: '/$lang/member/card-management'
+      preLoaderRoute: typeof LangAuthMemberCardManagementRouteImport
+      parentRoute: typeof LangAuthRoute
+    }
+    '/$lang/_auth/member/transaction': {
+      id: '/$lang/_auth/member/transaction'
+      path: '/member/transaction'
+      fullPath: '/$lang/member/transaction'
+      preLoaderRoute: typeof LangAuthMemberTransactionRouteImport
+      parentRoute: typeof LangAuthRoute
+    }
+    '/$lang/_auth/member/upgrade': {
+      id: '/$lang/_auth/member/upgrade'
+      path: '/member/upgrade'
+      fullPath: '/$lang/member/upgrade'
+      preLoaderRoute: typeof LangAuthMemberUpgradeRouteImport
+      parentRoute: typeof LangAuthRoute
+    }
     '/$lang/_auth/message/': {
       id: '/$lang/_auth/message/'
       path: '/message'
@@ -728,6 +857,34 @@ declare module '@tanstack/react-router' {
       path: '/chat/$from/$to'
       fullPath: '/$lang/chat/$from/$to'
       preLoaderRoute: typeof LangAuthChatFromToRouteImport
+      parentRoute: typeof LangAuthRoute
+    }
+    '/$lang/_auth/member/point/': {
+      id: '/$lang/_auth/member/point/'
+      path: '/member/point'
+      fullPath: '/$lang/member/point/'
+      preLoaderRoute: typeof LangAuthMemberPointIndexRouteImport
+      parentRoute: typeof LangAuthRoute
+    }
+    '/$lang/_auth/member/point/log': {
+      id: '/$lang/_auth/member/point/log'
+      path: '/member/point/log'
+      fullPath: '/$lang/member/point/log'
+      preLoaderRoute: typeof LangAuthMemberPointLogRouteImport
+      parentRoute: typeof LangAuthRoute
+    }
+    '/$lang/_auth/member/point/withdraw': {
+      id: '/$lang/_auth/member/point/withdraw'
+      path: '/member/point/withdraw'
+      fullPath: '/$lang/member/point/withdraw'
+      preLoaderRoute: typeof LangAuthMemberPointWithdrawRouteImport
+      parentRoute: typeof LangAuthRoute
+    }
+    '/$lang/_auth/member/point/withdrawLog': {
+      id: '/$lang/_auth/member/point/withdrawLog'
+      path: '/member/point/withdrawLog'
+      fullPath: '/$lang/member/point/withdrawLog'
+      preLoaderRoute: typeof LangAuthMemberPointWithdrawLogRouteImport
       parentRoute: typeof LangAuthRoute
     }
     '/$lang/_auth/member/setup/': {
@@ -836,13 +993,20 @@ const LangAuthKycRouteWithChildren = LangAuthKycRoute._addFileChildren(
 interface LangAuthRouteChildren {
   LangAuthKycRoute: typeof LangAuthKycRouteWithChildren
   LangAuthCollectionSourceRoute: typeof LangAuthCollectionSourceRoute
+  LangAuthMemberCardManagementRoute: typeof LangAuthMemberCardManagementRoute
+  LangAuthMemberTransactionRoute: typeof LangAuthMemberTransactionRoute
+  LangAuthMemberUpgradeRoute: typeof LangAuthMemberUpgradeRoute
   LangAuthMessageChannelRoute: typeof LangAuthMessageChannelRoute
   LangAuthMessageIndexRoute: typeof LangAuthMessageIndexRoute
   LangAuthChatFromToRoute: typeof LangAuthChatFromToRoute
+  LangAuthMemberPointLogRoute: typeof LangAuthMemberPointLogRoute
+  LangAuthMemberPointWithdrawRoute: typeof LangAuthMemberPointWithdrawRoute
+  LangAuthMemberPointWithdrawLogRoute: typeof LangAuthMemberPointWithdrawLogRoute
   LangAuthMemberSetupChangeEmailRoute: typeof LangAuthMemberSetupChangeEmailRoute
   LangAuthMemberSetupChangePasswordRoute: typeof LangAuthMemberSetupChangePasswordRoute
   LangAuthMemberSetupVerifyEmailRoute: typeof LangAuthMemberSetupVerifyEmailRoute
   LangAuthVerifyKycStepRoute: typeof LangAuthVerifyKycStepRoute
+  LangAuthMemberPointIndexRoute: typeof LangAuthMemberPointIndexRoute
   LangAuthMemberSetupIndexRoute: typeof LangAuthMemberSetupIndexRoute
   LangAuthMemberMerchantIdModifyRoute: typeof LangAuthMemberMerchantIdModifyRoute
   LangAuthMemberMerchantIdPreviewRoute: typeof LangAuthMemberMerchantIdPreviewRoute
@@ -853,14 +1017,21 @@ interface LangAuthRouteChildren {
 const LangAuthRouteChildren: LangAuthRouteChildren = {
   LangAuthKycRoute: LangAuthKycRouteWithChildren,
   LangAuthCollectionSourceRoute: LangAuthCollectionSourceRoute,
+  LangAuthMemberCardManagementRoute: LangAuthMemberCardManagementRoute,
+  LangAuthMemberTransactionRoute: LangAuthMemberTransactionRoute,
+  LangAuthMemberUpgradeRoute: LangAuthMemberUpgradeRoute,
   LangAuthMessageChannelRoute: LangAuthMessageChannelRoute,
   LangAuthMessageIndexRoute: LangAuthMessageIndexRoute,
   LangAuthChatFromToRoute: LangAuthChatFromToRoute,
+  LangAuthMemberPointLogRoute: LangAuthMemberPointLogRoute,
+  LangAuthMemberPointWithdrawRoute: LangAuthMemberPointWithdrawRoute,
+  LangAuthMemberPointWithdrawLogRoute: LangAuthMemberPointWithdrawLogRoute,
   LangAuthMemberSetupChangeEmailRoute: LangAuthMemberSetupChangeEmailRoute,
   LangAuthMemberSetupChangePasswordRoute:
     LangAuthMemberSetupChangePasswordRoute,
   LangAuthMemberSetupVerifyEmailRoute: LangAuthMemberSetupVerifyEmailRoute,
   LangAuthVerifyKycStepRoute: LangAuthVerifyKycStepRoute,
+  LangAuthMemberPointIndexRoute: LangAuthMemberPointIndexRoute,
   LangAuthMemberSetupIndexRoute: LangAuthMemberSetupIndexRoute,
   LangAuthMemberMerchantIdModifyRoute: LangAuthMemberMerchantIdModifyRoute,
   LangAuthMemberMerchantIdPreviewRoute: LangAuthMemberMerchantIdPreviewRoute,
@@ -886,6 +1057,7 @@ interface LangRouteChildren {
   LangSearchRoute: typeof LangSearchRoute
   LangIndexRoute: typeof LangIndexRoute
   LangInfoPageRoute: typeof LangInfoPageRoute
+  LangMemberClassRoute: typeof LangMemberClassRoute
   LangPartnerIdRoute: typeof LangPartnerIdRoute
   LangRegionIndexRoute: typeof LangRegionIndexRoute
   LangMemberIndexRoute: typeof LangMemberIndexRoute
@@ -911,6 +1083,7 @@ const LangRouteChildren: LangRouteChildren = {
   LangSearchRoute: LangSearchRoute,
   LangIndexRoute: LangIndexRoute,
   LangInfoPageRoute: LangInfoPageRoute,
+  LangMemberClassRoute: LangMemberClassRoute,
   LangPartnerIdRoute: LangPartnerIdRoute,
   LangRegionIndexRoute: LangRegionIndexRoute,
   LangMemberIndexRoute: LangMemberIndexRoute,

@@ -271,7 +271,7 @@ describe.each(DATABASE_KINDS)('account API on %s', (kind) => {
   it("home/config advertises this process's chat socket, with a token for members only", async () => {
     const socket = `ws://127.0.0.1:${new URL(t.baseUrl).port}/im`;
     const guest = await api.call('home/config');
-    expect(guest.data).toEqual({ chat_token: '', via: 'pwa', im_url: [socket] });
+    expect(guest.data).toEqual({ chat_token: '', via: 'pwa', im_url: [socket], stripe_publishable_key: null });
     const token = await register('Kai');
     const member = (await api.call('home/config', { token })).data as { chat_token: string; im_url: string[] };
     expect(member.im_url).toEqual([socket]);

@@ -265,6 +265,7 @@ export default fp(
         chat_token: session && imUrl.length > 0 ? createChatToken(config.serverSecret, session.user.uuid) : '',
         via: 'pwa',
         im_url: imUrl,
+        stripe_publishable_key: config.stripeSecretKey && config.stripePublishableKey ? config.stripePublishableKey : null,
       };
     });
   },

@@ -53,7 +53,7 @@ describe('home/config chat token', () => {
   afterAll(() => t.close());
 
   it('gives members a token of the server secret for the configured sockets, and guests none', async () => {
-    expect((await api.call('home/config')).data).toEqual({ chat_token: '', via: 'pwa', im_url: ['wss://im.venuely.test/im'] });
+    expect((await api.call('home/config')).data).toEqual({ chat_token: '', via: 'pwa', im_url: ['wss://im.venuely.test/im'], stripe_publishable_key: null });
     const reg = await api.call('account/registerByPassword', { account: 'Kai', email: 'kai@venuely.test', password: 'correct horse 1' });
     const token = (reg.data as { token: string }).token;
     const config = (await api.call('home/config', { token })).data as { chat_token: string; im_url: string[] };

@@ -48,6 +48,7 @@ export async function currentUserOf(db: Kysely<Database>, user: UserRow, locale:
     withdrawal_rate: withdrawalRate,
     withdrawable_fun_score: withdrawable,
     withdrawable_amount: withdrawable * withdrawalRate,
+    held_fun_score: balances.hold,
     version: user.version,
     membership: deriveMembership({ is_login: true, is_kyc: isKyc, is_payed: isPayed }),
     role: user.role,

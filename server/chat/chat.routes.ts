@@ -5,14 +5,12 @@ import { createChatToken } from '../account/chat-token';
 import { ApiFailure } from '../api/failure';
 import { rateLimitHook } from '../api/rate-limit';
 import { createImageStore, ImageError } from '../images/image.service';
-import { userBalances } from '../wallet/ledger.repository';
 import {
   contactRows,
   findConversation,
   historyPage,
   markRead,
   peerOf,
-  recordUnlock,
   recordUpload,
   type ResolvedConversation,
   resolveConversation,
@@ -20,6 +18,7 @@ import {
   unreadCount,
 } from './chat.repository';
 import { historyItemOf, publicFaces, refOf, sendVerdict } from './chat.service';
+import { unlockPartner } from './unlock.service';
 
 /** Conversations listed by chat/getContactList (the most recent ones). */
 const CONTACTS_MAX = 200;
@@ -95,20 +94,10 @@ export default fp(
       return { unreadcount: unread, read_seq: readSeq };
     });
 
-    /**
-     * Until the wallet issue lands, an unlock is recorded free of charge (spent 0; README "Chat"): the price is
-     * stored with it, and the wallet will spend it through the ledger.
-     */
+    /** Spends the profile's price once per (member, profile); see unlock.service.ts. */
     app.api(chat.unlockPartner, async ({ payload, session }) => {
-      const viewer = session.user.uuid;
-      const conversation = await resolve(viewer, payload.partner_uuid, payload.partner_uuid).catch((error: unknown) => {
-        // The owner names a member as the peer; naming the own profile is not an unlock.
-        throw error instanceof ApiFailure && error.key === 'chat.peerNotFound' ? new ApiFailure('chat.unlockOwn') : error;
-      });
-      if (conversation.viewerIsOwner || !conversation.partner) throw new ApiFailure('chat.unlockOwn');
-      await recordUnlock(db, viewer, conversation.partner.uuid, conversation.partner.unlockPrice, 0, payload.idempotency_key);
-      const balances = await userBalances(db, viewer);
-      return { is_unlocked: true as const, spent: 0, fun_score: balances.coins + balances.earned };
+      const result = await unlockPartner(db, config.economy, session.user.uuid, payload.partner_uuid, payload.idempotency_key);
+      return { is_unlocked: true as const, spent: result.spent, fun_score: result.funScore };
     });
 
     app.api(chat.getPartnerChatToken, async ({ payload, session, request }) => {

@@ -11,6 +11,7 @@ import { createChatToken } from '../account/chat-token';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/database';
 import { createUser, file, jpegWithExif, partnerPayload, placeRefs, type RawClient, type TestUser } from '../directory/listing.fixtures';
+import { giveCoins } from '../wallet/wallet.fixtures';
 import { RESUME_REPLAY_MAX } from './im.plugin';
 
 /**
@@ -298,12 +299,14 @@ describe.each(DATABASE_KINDS)('chat socket on %s', (kind) => {
     expect(await ownerSocket.waitFor(isError(cold.ackId))).toMatchObject({ code: 'chat.peerNotFound' });
     expect((await api.call('chat/unlockPartner', { token: owner.token, partner_uuid: partnerUuid, idempotency_key: randomUUID() })).status).toBe(0);
 
+    // The unlock spends the profile's price (server/chat/unlock.service.test.ts covers the wallet's side).
+    await giveCoins(t.database.db, member.uuid, 100);
     const key = randomUUID();
     const unlocked = await api.call('chat/unlockPartner', { token: member.token, partner_uuid: partnerUuid, idempotency_key: key });
-    expect(unlocked.data).toEqual({ is_unlocked: true, spent: 0, fun_score: 0 });
-    expect((await api.call('chat/unlockPartner', { token: member.token, partner_uuid: partnerUuid, idempotency_key: key })).status).toBe(1);
+    expect(unlocked.data).toEqual({ is_unlocked: true, spent: 80, fun_score: 20 });
+    expect((await api.call('chat/unlockPartner', { token: member.token, partner_uuid: partnerUuid, idempotency_key: key })).data).toEqual({ is_unlocked: true, spent: 0, fun_score: 20 });
     const unlockRows = await t.database.db.selectFrom('chat_unlocks').selectAll().where('user_uuid', '=', member.uuid).execute();
-    expect(unlockRows).toEqual([expect.objectContaining({ partner_uuid: partnerUuid, price: 80, spent: 0 })]);
+    expect(unlockRows).toEqual([expect.objectContaining({ partner_uuid: partnerUuid, price: 80, spent: 80 })]);
 
     const announce = memberSocket.chat({ to_uuid: partnerUuid, content: 'unlock partner', msgType: 'unlock', ext: { partner_uuid: partnerUuid } });
     await memberSocket.waitFor(isAck(announce.sign));

@@ -14,6 +14,8 @@ import * as ledger from './migrations/2026-11-25-0003-ledger';
 import * as withdrawals from './migrations/2026-11-25-0004-withdrawals';
 import * as orders from './migrations/2026-11-25-0005-orders';
 import * as cards from './migrations/2026-11-25-0006-cards';
+import * as stripeCustomers from './migrations/2026-11-26-0001-stripe-customers';
+import * as purchases from './migrations/2026-11-26-0010-purchases';
 import type { Database } from './schema';
 
 /** Migrations in order; listed statically so bundling or a changed working directory cannot lose one. */
@@ -27,6 +29,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25-0004-withdrawals': withdrawals,
   '2026-11-25-0005-orders': orders,
   '2026-11-25-0006-cards': cards,
+  '2026-11-26-0001-stripe-customers': stripeCustomers,
+  '2026-11-26-0010-purchases': purchases,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

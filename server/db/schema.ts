@@ -160,6 +160,13 @@ export interface PaymentCardTable {
 }
 export type PaymentCardRow = Selectable<PaymentCardTable>;
 
+/** The user's Stripe Customer, created once (the Stripe provider). */
+export interface StripeCustomerTable {
+  user_uuid: string;
+  customer_id: string;
+  created_at: GeneratedTimestamp;
+}
+
 export interface MailOutboxTable {
   id: GeneratedBigInt;
   kind: string;
@@ -189,6 +196,19 @@ export interface PageViewTable {
 }
 export type PageViewRow = Selectable<PageViewTable>;
 export type InsertablePageViewRow = Insertable<PageViewTable>;
+
+/** A purchase tracking record (spec section 3), one per paid order. */
+export interface PurchaseRecordTable {
+  transaction_id: string;
+  user_uuid: string;
+  /** Cents. */
+  value: ColumnType<string, number, never>;
+  currency: string;
+  plan: string | null;
+  payment_method: string;
+  fun_amount: number;
+  recorded_at: GeneratedTimestamp;
+}
 
 /** { locale: name } for the 15 locales. */
 export type LocalizedNames = Partial<Record<string, string>>;
@@ -429,8 +449,10 @@ export interface Database {
   payment_events: PaymentEventTable;
   card_setups: CardSetupTable;
   payment_cards: PaymentCardTable;
+  stripe_customers: StripeCustomerTable;
   mail_outbox: MailOutboxTable;
   page_views: PageViewTable;
+  purchase_records: PurchaseRecordTable;
   regions: RegionTable;
   cities: CityTable;
   dict_entries: DictEntryTable;

@@ -91,11 +91,12 @@ async function fulfil(trx: Transaction<Database>, economy: EconomyConfig, order:
     .execute();
 }
 
-export type SettleOutcome = 'paid' | 'failed';
+/** An order's end: paid, failed (declined, refused) or expired (its hosted payment page closed unpaid). */
+export type SettleOutcome = 'paid' | 'failed' | 'expired';
 
 /**
- * Moves a pending order to paid (granting what it bought) or failed, once. Returns the order as it is afterwards
- * and whether this call moved it; an order already settled is left as it is.
+ * Moves a pending order to paid (granting what it bought), failed or expired, once. Returns the order as it is
+ * afterwards and whether this call moved it; an order already settled is left as it is.
  */
 export async function settleOrder(
   db: Db,

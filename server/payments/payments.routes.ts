@@ -12,10 +12,12 @@ import { ApiFailure } from '../api/failure';
 import type { OrderRow } from '../db/schema';
 import { cursorFields, cursorInvalid, isMicros, microsOf, momentOf } from '../directory/recent-cursor';
 import { userBalances } from '../wallet/ledger.repository';
+import { listCards } from './cards.repository';
 import { formatCents, UUID_PATTERN } from './format';
-import { createOrder, findOwnOrder, OrderConflict, settleOrder } from './orders.repository';
-import { createSetup, sandboxCardOf } from './sandbox-cards';
-import { sandboxPayUrl, sandboxProvider } from './sandbox.provider';
+import { createOrder, findOwnOrder, OrderConflict } from './orders.repository';
+import type { PaymentProvider } from './provider';
+import { createSandboxProvider } from './sandbox.provider';
+import { createStripeProvider } from './stripe.provider';
 
 function recordOf(order: OrderRow): payment.OrderRecord {
   return {
@@ -34,15 +36,19 @@ function recordOf(order: OrderRow): payment.OrderRecord {
 
 /**
  * Payments (spec section 7 "Payment"; DESIGN sections 5, 6 and 8): prices and payment options from the economy
- * configuration, orders priced by the server, popup and "other" payments on the sandbox provider's hosted page, the
- * order checks the payment machine polls, and the transaction list. Card payments and saved cards come next.
+ * configuration, orders priced by the server, popup and "other" payments on the provider's hosted page, card setup,
+ * saved cards and inline card payment, the order checks the payment machine polls, and the transaction list.
+ *
+ * One provider serves them all, chosen by configuration (DESIGN section 2): Stripe when STRIPE_SECRET_KEY is set,
+ * else the embedded sandbox. Only the active provider's routes exist, and only its cards are listed and charged.
  */
 export default fp(
   async function paymentsRoutes(app: FastifyInstance) {
     const { db, config } = app;
     const economy = config.economy;
 
-    await app.register(sandboxProvider);
+    const provider: PaymentProvider = config.stripeSecretKey ? createStripeProvider(app) : createSandboxProvider(app);
+    await app.register(provider.routes);
 
     /** The item's price; the order's amount must be it (the client never prices anything). */
     function priceOf(type: number, itemId: number, amount?: number): number {
@@ -55,7 +61,7 @@ export default fp(
     async function order(userUuid: string, payload: { type: number; item_id: number; amount: number; idempotency_key: string }, paymentType: number) {
       const amount = priceOf(payload.type, payload.item_id, payload.amount);
       const option = economy.payment_options.find((o) => o.payment_type === paymentType);
-      if (!option) throw new ApiFailure('payment.typeUnavailable');
+      if (!option || !provider.supportsHosted(paymentType)) throw new ApiFailure('payment.typeUnavailable');
       if (!isAmountInRange(option, amount)) {
         throw new ApiFailure('payment.amountRange', { min: formatCents(option.min_money ?? 0, CURRENCY), max: formatCents(option.max_money ?? 0, CURRENCY) });
       }
@@ -68,9 +74,10 @@ export default fp(
           amount,
           currency: CURRENCY,
           paymentType,
-          provider: 'sandbox',
+          provider: provider.name,
         });
-        return { order_id: row.order_id, pay_url: sandboxPayUrl(config.serverSecret, row.order_id) };
+        // The same request repeated is the same order, and the provider answers the same page for it.
+        return { order_id: row.order_id, ...(await provider.hostedPayment(row)) };
       } catch (error) {
         if (error instanceof OrderConflict) throw new ApiFailure('payment.orderConflict');
         throw error;
@@ -82,7 +89,8 @@ export default fp(
       item_id: payload.item_id,
       amount: priceOf(payload.type, payload.item_id),
       currency: CURRENCY as typeof CURRENCY,
-      options: economy.payment_options,
+      // Card payments are the provider's saved cards; hosted ones only where the provider takes that type.
+      options: economy.payment_options.filter((o) => o.payment_type === PaymentType.creditCard || provider.supportsHosted(o.payment_type)),
     }));
 
     app.api(payment.upgradeMember, async ({ session, locale }) => {
@@ -112,15 +120,14 @@ export default fp(
     app.api(payment.checkOrderStatus, async ({ payload, session }) => check(session.user.uuid, payload.order_id));
     app.api(payment.checkPayment, async ({ payload, session }) => check(session.user.uuid, payload.order_id));
 
-    // ---- Cards: setup, saved cards, inline card payment (the sandbox's cards; Stripe's when configured).
+    // ---- Cards: setup, saved cards, inline card payment (the active provider's cards).
 
     app.api(payment.getPaymentInfo, async ({ session }) => {
-      const setup = await createSetup(db, session.user.uuid);
-      return { client_secret: setup.clientSecret, publishable_key: 'pk_sandbox' };
+      const setup = await provider.startCardSetup(session.user.uuid);
+      return { client_secret: setup.clientSecret, publishable_key: setup.publishableKey };
     });
 
-    const cardsOf = (userUuid: string) =>
-      db.selectFrom('payment_cards').selectAll().where('user_uuid', '=', userUuid).where('deleted_at', 'is', null).orderBy('id').execute();
+    const cardsOf = (userUuid: string) => listCards(db, userUuid, provider.name);
 
     app.api(payment.getPaymentMethods, async ({ session }) =>
       (await cardsOf(session.user.uuid)).map((card) => ({ id: card.id, is_default: card.is_default, is_ban: card.is_ban, card: { brand: card.brand, last4: card.last4 } })),
@@ -136,7 +143,13 @@ export default fp(
       const card = await ownCard(session.user.uuid, payload.payment_method_id);
       if (card.is_ban) throw new ApiFailure('payment.cardBanned');
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('payment_cards').set({ is_default: false }).where('user_uuid', '=', session.user.uuid).where('is_default', '=', true).execute();
+        await trx
+          .updateTable('payment_cards')
+          .set({ is_default: false })
+          .where('user_uuid', '=', session.user.uuid)
+          .where('provider', '=', provider.name)
+          .where('is_default', '=', true)
+          .execute();
         await trx.updateTable('payment_cards').set({ is_default: true }).where('id', '=', card.id).execute();
       });
       return null;
@@ -152,6 +165,7 @@ export default fp(
             .selectFrom('payment_cards')
             .select('id')
             .where('user_uuid', '=', session.user.uuid)
+            .where('provider', '=', provider.name)
             .where('deleted_at', 'is', null)
             .where('is_ban', '=', false)
             .orderBy('id', 'desc')
@@ -163,17 +177,21 @@ export default fp(
     });
 
     /**
-     * An inline card payment: a saved card (its id) or a card just set up (its payment method id), the caller's own
-     * and not banned. The sandbox charges at once: the order is paid or failed before the answer, and the payment
-     * machine's first check sees it.
+     * An inline card payment: a saved card (its id) or a card just set up (its payment method id, saved now if the
+     * provider's webhook has not saved it yet), the caller's own and not banned. The provider charges it off session:
+     * the order is paid or failed before the answer (or, rarely, left pending for the webhook), and the payment
+     * machine's checks see it. The price is checked first, so a refused request saves no card.
      */
     app.api(payment.offSessionPay, async ({ payload, session }) => {
       const uuid = session.user.uuid;
+      const amount = priceOf(payload.type, payload.item_id, payload.amount);
       const cards = await cardsOf(uuid);
-      const card = payload.user_payment_method_id !== undefined ? cards.find((c) => c.id === payload.user_payment_method_id) : cards.find((c) => c.provider_pm_id === payload.payment_method_id);
+      const card =
+        payload.user_payment_method_id !== undefined
+          ? cards.find((c) => c.id === payload.user_payment_method_id)
+          : (cards.find((c) => c.provider_pm_id === payload.payment_method_id) ?? (await provider.adoptCard(uuid, payload.payment_method_id!)));
       if (!card) throw new ApiFailure('payment.cardInvalid');
       if (card.is_ban) throw new ApiFailure('payment.cardBanned');
-      const amount = priceOf(payload.type, payload.item_id, payload.amount);
       let created;
       try {
         created = await createOrder(db, {
@@ -184,16 +202,13 @@ export default fp(
           amount,
           currency: CURRENCY,
           paymentType: PaymentType.creditCard,
-          provider: 'sandbox',
+          provider: provider.name,
         });
       } catch (error) {
         if (error instanceof OrderConflict) throw new ApiFailure('payment.orderConflict');
         throw error;
       }
-      if (created.created) {
-        const charge = sandboxCardOf(card.provider_pm_id)?.charge ?? 'declined';
-        await settleOrder(db, economy, created.order.order_id, charge === 'succeeds' ? 'paid' : 'failed', `ch_sandbox_${created.order.order_id}`);
-      }
+      await provider.chargeCard({ order: created.order, card, created: created.created });
       return { order_id: created.order.order_id };
     });
 

@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import { MAX_SAVED_CARDS } from '@/contract/constants';
 import type { Database } from '../db/schema';
+import { type NewCard, saveCard } from './cards.repository';
 
 /**
  * The sandbox's cards (issue 12 item 3): test card numbers that succeed, decline or need authentication, the way
@@ -44,25 +44,9 @@ export async function createSetup(db: Kysely<Database>, userUuid: string): Promi
   return { id, clientSecret };
 }
 
-/** Saves a card for the user unless they have MAX_SAVED_CARDS already; the first card becomes the default. */
-async function saveCard(db: Kysely<Database>, userUuid: string, pmId: string, card: SandboxCard, last4: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    // One user's card saves are serialised on their user row, so two setups cannot both pass the limit.
-    await trx.selectFrom('users').select('uuid').where('uuid', '=', userUuid).forUpdate().execute();
-    const { n } = await trx
-      .selectFrom('payment_cards')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('user_uuid', '=', userUuid)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    if (Number(n) >= MAX_SAVED_CARDS) return false;
-    await trx
-      .insertInto('payment_cards')
-      .values({ user_uuid: userUuid, provider: 'sandbox', provider_pm_id: pmId, brand: card.brand, last4, is_default: Number(n) === 0, is_ban: card.banned ?? false })
-      .onConflict((oc) => oc.column('provider_pm_id').doNothing())
-      .execute();
-    return true;
-  });
+/** A sandbox test card as every provider's cards are saved (cards.repository.ts). */
+function sandboxCard(userUuid: string, pmId: string, card: SandboxCard, last4: string): NewCard {
+  return { userUuid, provider: 'sandbox', pmId, brand: card.brand, last4, banned: card.banned };
 }
 
 /**
@@ -120,7 +104,7 @@ export async function sandboxCardApi(app: FastifyInstance): Promise<void> {
         .execute();
       return answer({ ...setup, status: 'processing', payment_method_id: pmId });
     }
-    const saved = await saveCard(db, setup.user_uuid, pmId, card, number.slice(-4));
+    const { saved } = await saveCard(db, sandboxCard(setup.user_uuid, pmId, card, number.slice(-4)));
     const status = saved ? 'succeeded' : 'failed';
     await db.updateTable('card_setups').set({ status, payment_method_id: saved ? pmId : null }).where('id', '=', id).execute();
     return answer({ ...setup, status, payment_method_id: saved ? pmId : null }, saved ? undefined : 'card_limit');
@@ -134,7 +118,7 @@ export async function sandboxCardApi(app: FastifyInstance): Promise<void> {
     if (setup.status === 'processing' && setup.ready_at && new Date(setup.ready_at).getTime() <= Date.now() && setup.payment_method_id) {
       const last4 = setup.payment_method_id.split('_')[2];
       const card = testCardOfLast4(last4);
-      const saved = card !== null && (await saveCard(db, setup.user_uuid, setup.payment_method_id, card, last4));
+      const saved = card !== null && (await saveCard(db, sandboxCard(setup.user_uuid, setup.payment_method_id, card, last4))).saved;
       const status = saved ? 'succeeded' : 'failed';
       const moved = await db
         .updateTable('card_setups')

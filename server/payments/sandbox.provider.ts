@@ -1,8 +1,9 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { formatCents, UUID_PATTERN } from './format';
+import { escapeHtml, formatCents, providerPage as page, UUID_PATTERN } from './format';
 import { recordPaymentEvent, settleOrder } from './orders.repository';
-import { sandboxCardApi } from './sandbox-cards';
+import type { PaymentProvider } from './provider';
+import { createSetup, sandboxCardApi, sandboxCardOf } from './sandbox-cards';
 
 /**
  * The sandbox payment provider (DESIGN section 2, issue 12 item 3), the embedded default: it stands in for an
@@ -43,22 +44,33 @@ export function sandboxSignature(secretHex: string, body: string): string {
   return sign(secretHex, `webhook:${body}`);
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>body{font:16px system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#1c1c1a}
-h1{font-size:1.25rem}.amount{font-size:2rem;font-weight:700;margin:1rem 0}form{display:flex;gap:.75rem}
-button{min-height:44px;padding:0 1.25rem;border-radius:.5rem;border:1px solid #0b5c55;font:inherit;cursor:pointer}
-.approve{background:#0b5c55;color:#fff}.decline{background:#fff;color:#0b5c55}.note{color:#5b5b57;font-size:.875rem}</style>
-</head><body><main>${body}</main></body></html>`;
+/**
+ * The sandbox behind the provider interface (provider.ts): every hosted payment type on its page, cards set up
+ * through its card API (saved there, so a payment method id it did not save is nobody's), charged at once.
+ */
+export function createSandboxProvider(app: FastifyInstance): PaymentProvider {
+  const { db, config } = app;
+  return {
+    name: 'sandbox',
+    routes: sandboxRoutes,
+    supportsHosted: () => true,
+    hostedPayment: async (order) => ({ pay_url: sandboxPayUrl(config.serverSecret, order.order_id) }),
+    async startCardSetup(userUuid) {
+      const setup = await createSetup(db, userUuid);
+      return { clientSecret: setup.clientSecret, publishableKey: 'pk_sandbox' };
+    },
+    adoptCard: async () => null,
+    /** The sandbox charges at once: the order is paid or failed before the answer, and the first check sees it. */
+    async chargeCard({ order, card, created }) {
+      if (!created) return;
+      const charge = sandboxCardOf(card.provider_pm_id)?.charge ?? 'declined';
+      await settleOrder(db, config.economy, order.order_id, charge === 'succeeds' ? 'paid' : 'failed', `ch_sandbox_${order.order_id}`);
+    },
+  };
 }
 
 /** The hosted page and the webhook endpoint. Registered in its own context: it parses JSON, which /api/ never does. */
-export async function sandboxProvider(app: FastifyInstance): Promise<void> {
+async function sandboxRoutes(app: FastifyInstance): Promise<void> {
   const secret = app.config.serverSecret;
   const { db } = app;
 
@@ -128,7 +140,8 @@ export async function sandboxProvider(app: FastifyInstance): Promise<void> {
       return reply.code(400).send({ error: 'bad event' });
     }
     const outcome = await db.transaction().execute(async (trx) => {
-      const order = await trx.selectFrom('orders').select('order_id').where('order_id', '=', event.order_id).executeTakeFirst();
+      // Only the sandbox's own orders: an order paid through another provider is never settled here.
+      const order = await trx.selectFrom('orders').select('order_id').where('order_id', '=', event.order_id).where('provider', '=', 'sandbox').executeTakeFirst();
       if (!order) return 'unknown';
       if (!(await recordPaymentEvent(trx, 'sandbox', event.id, event.type, event.order_id))) return 'duplicate';
       await settleOrder(trx, app.config.economy, event.order_id, event.type === 'payment.succeeded' ? 'paid' : 'failed', event.id);

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
-import { KycStatus } from '@/contract/enums';
+import type { Kysely } from 'kysely';
+import type { EconomyConfig } from '@/contract/economy';
+import { KycStatus, OrderType } from '@/contract/enums';
 import type { PasswordHasher } from '../account/password';
 import { emailKey, usernameKey } from '../account/user.repository';
 import type { Database } from '../db/schema';
+import { demoKey, payDemoOrder } from './demo-orders';
 
 export interface DemoAccount {
   username: string;
@@ -25,11 +27,18 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { username: 'admin', nickname: 'Ada', password: 'admin-pass-2026', email: 'admin@demo.localhost', description: 'admin', role: 'admin', paid: false, kyc: false },
 ];
 
-/** The annual plan (DESIGN section 6). */
-const DEMO_PLAN_ITEM = 2;
+/** The annual plan (DESIGN section 6), or the longest one a configured economy has. */
+function demoPlanOf(economy: EconomyConfig) {
+  return economy.membership_plans.find((plan) => plan.code === 'annual') ?? [...economy.membership_plans].sort((a, b) => b.days - a.days)[0];
+}
 
-/** Creates the demo accounts that do not exist yet; returns the names it created. */
-export async function seedDemoAccounts(db: Kysely<Database>, passwords: PasswordHasher): Promise<string[]> {
+/**
+ * Creates the demo accounts that do not exist yet; returns the names it created. A paid account's membership is an
+ * upgrade order paid by card (orders.repository's createOrder and settleOrder, as a real purchase), so its
+ * transaction list shows what made it paid; the account and its order are one transaction.
+ */
+export async function seedDemoAccounts(db: Kysely<Database>, passwords: PasswordHasher, economy: EconomyConfig): Promise<string[]> {
+  const plan = demoPlanOf(economy);
   const created: string[] = [];
   for (const demo of DEMO_ACCOUNTS) {
     const exists = await db.selectFrom('users').select('uuid').where('username_key', '=', usernameKey(demo.username)).executeTakeFirst();
@@ -55,10 +64,8 @@ export async function seedDemoAccounts(db: Kysely<Database>, passwords: Password
         })
         .execute();
       if (demo.paid) {
-        await trx
-          .insertInto('memberships')
-          .values({ user_uuid: uuid, plan_item: DEMO_PLAN_ITEM, starts_at: sql<Date>`now()`, ends_at: sql<Date>`now() + interval '365 days'`, order_id: null })
-          .execute();
+        const order = await payDemoOrder(trx, economy, { userUuid: uuid, type: OrderType.upgrade, itemId: plan.item_id, key: demoKey(`plan/${demo.username}`) });
+        if (order?.order.status !== 'paid') throw new Error(`demo account ${demo.username}: the membership order was not paid`);
       }
     });
     created.push(demo.username);

@@ -24,7 +24,7 @@ describe('demo chat', () => {
   };
 
   it('gives the member and paid demo accounts a shared conversation with unread messages, and everyone a welcome, once', async () => {
-    await seedDemoAccounts(t.database.db, t.app.passwords);
+    await seedDemoAccounts(t.database.db, t.app.passwords, t.config.economy);
     expect(await seedDemoChat(t.database.db)).toBe(5);
     expect(await seedDemoChat(t.database.db)).toBe(0);
 

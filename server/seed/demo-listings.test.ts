@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_ECONOMY } from '@/contract/economy';
 import { DATABASE_KINDS, openTestDatabase } from '../../tests/support/databases';
 import { createPasswordHasher } from '../account/password';
 import type { DatabaseHandle } from '../db/database';
@@ -31,7 +32,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function freshDatabase(kind: (typeof DATABASE_KINDS)[number]): Promise<DatabaseHandle> {
   const handle = await openTestDatabase(kind);
   await seedReferenceData(handle.db);
-  await seedDemoAccounts(handle.db, passwords);
+  await seedDemoAccounts(handle.db, passwords, DEFAULT_ECONOMY);
   return handle;
 }
 

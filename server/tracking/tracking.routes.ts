@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { rateLimitHook } from '../api/rate-limit';
 import type { Kysely } from 'kysely';
-import { track } from '@/contract/calls/track';
+import { purchase, track } from '@/contract/calls/track';
+import { OrderType, PAYMENT_METHOD_NAMES, type PaymentType } from '@/contract/enums';
 import { sectionOfPath } from '@/contract/tracking';
 import { ApiFailure } from '../api/failure';
 import type { RateLimitRule } from '../config';
@@ -72,6 +73,47 @@ export default fp(
       },
       { preHandler: [limit('track-ip', TRACK_LIMIT_PER_IP, byIp), limit('track-guest', TRACK_LIMIT_PER_GUEST, byGuest)] },
     );
+
+    /**
+     * A purchase tracking record (spec section 3): checked against the order it names, which must be the caller's
+     * own and paid, with the same value, currency, method, plan and coins; stored once per order (a second send
+     * changes nothing). A record that disagrees with the order is refused and nothing is stored.
+     */
+    app.api(purchase, async ({ payload, session }) => {
+      const order = await db
+        .selectFrom('orders')
+        .selectAll()
+        .where('order_id', '=', payload.transaction_id)
+        .where('user_uuid', '=', session.user.uuid)
+        .executeTakeFirst();
+      if (!order || order.status !== 'paid') throw new ApiFailure('payment.orderNotFound', {}, 200, { field: 'transaction_id', code: 'zod.string.invalid' });
+      const economy = app.config.economy;
+      const plan = order.type === OrderType.upgrade ? economy.membership_plans.find((p) => p.item_id === order.item_id)?.code : undefined;
+      const coins = order.type === OrderType.recharge ? (economy.coin_packs.find((p) => p.item_id === order.item_id)?.coins ?? 0) : 0;
+      const expected = {
+        value: Number(order.amount),
+        currency: order.currency,
+        plan,
+        payment_method: PAYMENT_METHOD_NAMES[order.payment_type as PaymentType],
+        fun_amount: String(coins),
+      };
+      const field = (Object.keys(expected) as (keyof typeof expected)[]).find((key) => payload[key] !== expected[key]);
+      if (field) throw new ApiFailure('validation.invalid', { field }, 200, { field, code: 'zod.invalid' });
+      await db
+        .insertInto('purchase_records')
+        .values({
+          transaction_id: order.order_id,
+          user_uuid: session.user.uuid,
+          value: expected.value,
+          currency: expected.currency,
+          plan: plan ?? null,
+          payment_method: expected.payment_method,
+          fun_amount: coins,
+        })
+        .onConflict((oc) => oc.column('transaction_id').doNothing())
+        .execute();
+      return null;
+    });
   },
   { name: 'tracking-routes', dependencies: ['api', 'core'] },
 );

@@ -142,6 +142,18 @@ export async function userBalances(db: Db, uuid: string): Promise<UserBalances> 
 }
 
 /**
+ * Locks the rows of the accounts a transaction is about to move, in one fixed order (by name), before any of them is
+ * written. Transfers that debit one user and credit another (an unlock: reader → owner and fees) would otherwise
+ * lock in opposite orders when two users pay each other at once, and deadlock. Accounts without a row yet (never
+ * moved) are not locked here; their first entry creates them.
+ */
+export async function lockAccounts(trx: Transaction<Database>, accounts: readonly string[]): Promise<void> {
+  const unique = [...new Set(accounts)].sort();
+  if (unique.length === 0) return;
+  await trx.selectFrom('ledger_accounts').select('account').where('account', 'in', unique).orderBy('account').forUpdate().execute();
+}
+
+/**
  * Spends `points` of a user's balance: purchased coins first (they can never be withdrawn), then earned points.
  * Returns the entries of that debit, to be part of a transfer; InsufficientFunds when the two do not cover it.
  * The balances are read under the accounts' row locks, so a concurrent spend waits rather than overdraws.

@@ -2,12 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import * as wallet from '@/contract/calls/wallet';
-import { KycStatus } from '@/contract/enums';
 import { LIST_LIMIT_DEFAULT } from '@/contract/shapes';
-import { ApiFailure } from '../api/failure';
-import type { WithdrawalRow } from '../db/schema';
 import { cursorFields, cursorInvalid } from '../directory/recent-cursor';
-import { IdempotencyConflict, InsufficientFunds, ledgerAccount, transfer, userBalances } from './ledger.repository';
+import { ledgerAccount } from './ledger.repository';
+import { applyWithdrawal, withdrawalOf } from './withdrawal.service';
 
 /** The ledger's transfer kinds, as the points log names them. */
 const LOG_KIND: Record<string, wallet.PointsLogKind> = {
@@ -28,32 +26,6 @@ function decodeIdCursor(list: string, cursor: string | undefined): string | null
   const fields = cursorFields(cursor);
   if (fields.l !== list || typeof fields.id !== 'string' || !/^\d{1,18}$/.test(fields.id)) throw cursorInvalid();
   return fields.id;
-}
-
-/** The last four characters of the payout account, the rest hidden. */
-function maskOf(application: wallet.WithdrawalApplication): { account: Record<string, string>; mask: string } {
-  const account: Record<string, string> =
-    application.method === 'bank_card'
-      ? { account_name: application.account_name, bank_name: application.bank_name, card_number: application.card_number }
-      : application.method === 'usdt'
-        ? { network: application.network, address: application.address }
-        : { account_name: application.account_name, alipay_account: application.alipay_account };
-  const secret = application.method === 'bank_card' ? application.card_number : application.method === 'usdt' ? application.address : application.alipay_account;
-  return { account, mask: `•••• ${Array.from(secret).slice(-4).join('')}` };
-}
-
-function withdrawalOf(row: WithdrawalRow): wallet.Withdrawal {
-  return {
-    id: row.id,
-    points: row.points,
-    amount: Number(row.amount),
-    method: row.method,
-    account_mask: row.account_mask,
-    status: row.status,
-    reject_reason: row.reject_reason,
-    created_at: new Date(row.created_at).toISOString(),
-    processed_at: row.processed_at ? new Date(row.processed_at).toISOString() : null,
-  };
 }
 
 /**
@@ -100,58 +72,7 @@ export default fp(
       };
     });
 
-    app.api(wallet.applyWithdraw, async ({ payload, session }) => {
-      const user = session.user;
-      if (user.kyc_status !== KycStatus.Approved) throw new ApiFailure('wallet.kycRequired');
-      const min = config.economy.withdrawal_min_points;
-      if (payload.points < min) throw new ApiFailure('wallet.withdrawMin', { min }, 200, { field: 'points', code: 'zod.number.min', min });
-      const { account, mask } = maskOf(payload);
-      try {
-        const row = await db.transaction().execute(async (trx) => {
-          const inserted = await trx
-            .insertInto('withdrawals')
-            .values({
-              user_uuid: user.uuid,
-              idempotency_key: payload.idempotency_key,
-              points: payload.points,
-              amount: payload.points * config.economy.withdrawal_rate,
-              method: payload.method,
-              account: JSON.stringify(account),
-              account_mask: mask,
-            })
-            .onConflict((oc) => oc.columns(['user_uuid', 'idempotency_key']).doNothing())
-            .returningAll()
-            .executeTakeFirst();
-          // The same application again (a retry, a double tap): the first one's answer, nothing held twice.
-          if (!inserted) {
-            return trx
-              .selectFrom('withdrawals')
-              .selectAll()
-              .where('user_uuid', '=', user.uuid)
-              .where('idempotency_key', '=', payload.idempotency_key)
-              .executeTakeFirstOrThrow();
-          }
-          await transfer(trx, {
-            key: `withdraw:${inserted.id}:hold`,
-            kind: 'withdraw.hold',
-            memo: { ref: String(inserted.id) },
-            entries: [
-              { account: ledgerAccount.earned(user.uuid), userUuid: user.uuid, amount: -payload.points },
-              { account: ledgerAccount.hold(user.uuid), userUuid: user.uuid, amount: payload.points },
-            ],
-          });
-          return inserted;
-        });
-        return withdrawalOf(row);
-      } catch (error) {
-        if (error instanceof InsufficientFunds) {
-          const { earned } = await userBalances(db, user.uuid);
-          throw new ApiFailure('wallet.insufficient', { points: earned }, 200, { field: 'points', code: 'zod.number.max', max: earned });
-        }
-        if (error instanceof IdempotencyConflict) throw new ApiFailure('wallet.idempotencyConflict');
-        throw error;
-      }
-    });
+    app.api(wallet.applyWithdraw, async ({ payload, session }) => applyWithdrawal(db, config.economy, session.user, payload));
 
     app.api(wallet.withdrawalLog, async ({ payload, session }) => {
       const limit = payload.limit ?? LIST_LIMIT_DEFAULT;

@@ -65,6 +65,7 @@ const ADDED_PATHS = [
   'chat/markRead',
   'chat/uploadImage',
   'home/economy',
+  'track/purchase',
 ] as const;
 
 /** Calls that move money or points (DESIGN section 8). */

@@ -154,6 +154,7 @@ const USER = {
   withdrawal_rate: 1,
   withdrawable_fun_score: 0,
   withdrawable_amount: 0,
+  held_fun_score: 0,
   version: 1,
   membership: 1,
   role: 'member',

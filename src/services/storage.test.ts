@@ -47,6 +47,7 @@ const USER: CurrentUser = {
   withdrawal_rate: 1,
   withdrawable_fun_score: 0,
   withdrawable_amount: 0,
+  held_fun_score: 0,
   version: 3,
   membership: 2,
   role: 'member',

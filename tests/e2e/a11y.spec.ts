@@ -143,7 +143,8 @@ test('the owner screens have no serious or critical accessibility violations', a
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
   const screens: [path: string, heading: string, ready: string][] = [
     ['/en/member/content/merchant', 'My venues', 'Publish a venue'],
-    ['/en/member/content/partner', 'My profiles', 'Publish a profile'],
+    // The verified demo account has two profiles of its own (the demo wallet's).
+    ['/en/member/content/partner', 'My profiles', 'Vera in Kyoto'],
     ['/en/member/merchant/publish', 'Publish a venue', 'Type of venue'],
     ['/en/member/partner/publish', 'Publish a profile', 'Body type'],
   ];

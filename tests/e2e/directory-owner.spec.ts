@@ -163,7 +163,8 @@ test('a verified paid member publishes a venue with photos, finds it, and hides 
 test('a verified member publishes a profile, hides it from its preview, edits it and deletes it', async ({ page }) => {
   await logIn(page, 'verified', 'verified-pass-2026');
   await page.goto('/en/member/content/partner');
-  await expect(page.getByText('You have not published a profile yet.')).toBeVisible();
+  // Vera's two profiles of the demo wallet (server/seed/demo-wallet.ts) are listed already.
+  await expect(page.getByRole('heading', { level: 2, name: 'Vera in Kyoto' })).toBeVisible();
   await page.getByRole('link', { name: 'Publish a profile' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Publish a profile' })).toBeVisible();
 
@@ -197,7 +198,8 @@ test('a verified member publishes a profile, hides it from its preview, edits it
   await page.getByRole('button', { name: 'Delete Aiko Guide' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete Aiko Guide?' });
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('You have not published a profile yet.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Aiko Guide' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2, name: 'Vera in Kyoto' })).toBeVisible();
 });
 
 test('a member without identity verification is sent to the verification page with the explanation', async ({ page }) => {

@@ -25,19 +25,25 @@ function parsePo(text: string): Entry[] {
 }
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join(',');
+/** The catalogs of lingui.config.ts: the app's, and the features' loaded with their routes. */
+const CATALOGS = ['messages', 'wallet', 'chat'];
 const problems: string[] = [];
-let total = 0;
-for (const locale of LOCALES) {
-  const entries = parsePo(readFileSync(`locales/${locale}/messages.po`, 'utf8'));
-  total = entries.length;
-  for (const { msgid, msgstr } of entries) {
-    if (msgstr.trim() === '') problems.push(`${locale}: missing translation of ${JSON.stringify(msgid)}`);
-    else if (placeholders(msgstr) !== placeholders(msgid)) problems.push(`${locale}: placeholders differ in ${JSON.stringify(msgid)}`);
+const totals: Record<string, number> = {};
+for (const catalog of CATALOGS) {
+  for (const locale of LOCALES) {
+    const entries = parsePo(readFileSync(`locales/${locale}/${catalog}.po`, 'utf8'));
+    totals[catalog] = entries.length;
+    if (entries.length === 0) problems.push(`${locale}: ${catalog}.po has no messages`);
+    for (const { msgid, msgstr } of entries) {
+      if (msgstr.trim() === '') problems.push(`${locale}/${catalog}: missing translation of ${JSON.stringify(msgid)}`);
+      else if (placeholders(msgstr) !== placeholders(msgid)) problems.push(`${locale}/${catalog}: placeholders differ in ${JSON.stringify(msgid)}`);
+    }
   }
 }
 if (problems.length > 0) {
   console.error(problems.join('\n'));
-  console.error(`\n${problems.length} catalog problem(s). Translate them in locales/{locale}/messages.po.`);
+  console.error(`\n${problems.length} catalog problem(s). Translate them in locales/{locale}/{catalog}.po.`);
   process.exit(1);
 }
-console.log(`${LOCALES.length} catalogs × ${total} messages: all translated, placeholders intact.`);
+const counts = CATALOGS.map((catalog) => `${catalog} ${totals[catalog]}`).join(', ');
+console.log(`${LOCALES.length} locales × (${counts}) messages: all translated, placeholders intact.`);

@@ -37,6 +37,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     stripeSecretKey: null,
     stripePublishableKey: null,
     stripeWebhookSecret: null,
+    stripeApiBase: null,
     aesKey: randomBytes(32).toString('hex'),
     signKey: randomBytes(32).toString('hex'),
     serverSecret: randomBytes(32).toString('hex'),

@@ -97,6 +97,7 @@ export const ar: Messages = {
   'wallet.kycRequired': "تحقق من هويتك قبل سحب النقاط.",
   'wallet.withdrawMin': "يمكنك سحب {min} نقطة أو أكثر.",
   'wallet.insufficient': "لديك {points} نقطة قابلة للسحب.",
+  'wallet.insufficientPoints': "يتطلب هذا {price} نقطة ورصيدك {balance} نقطة. اشترِ عملات للمتابعة.",
   'wallet.idempotencyConflict': "تم استخدام هذا الطلب لشيء آخر. يُرجى المحاولة مرة أخرى.",
 
   'payment.itemUnknown': "هذا العنصر غير متاح للبيع.",

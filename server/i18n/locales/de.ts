@@ -102,6 +102,7 @@ export const de: Messages = {
   'wallet.kycRequired': "Bestätigen Sie Ihre Identität, bevor Sie Punkte auszahlen lassen.",
   'wallet.withdrawMin': "Sie können ab {min} Punkten auszahlen lassen.",
   'wallet.insufficient': "Sie haben {points} auszahlbare Punkte.",
+  'wallet.insufficientPoints': "Das kostet {price} Punkte, Sie haben {balance}. Kaufen Sie Coins, um fortzufahren.",
   'wallet.idempotencyConflict': "Diese Anfrage wurde bereits für etwas anderes verwendet. Bitte versuchen Sie es erneut.",
 
   'payment.itemUnknown': "Dieser Artikel ist nicht erhältlich.",

@@ -99,6 +99,7 @@ export const en = {
   'wallet.kycRequired': "Verify your identity before you withdraw points.",
   'wallet.withdrawMin': "You can withdraw {min} points or more.",
   'wallet.insufficient': "You have {points} withdrawable points.",
+  'wallet.insufficientPoints': "This costs {price} points and you have {balance}. Buy coins to continue.",
   'wallet.idempotencyConflict': "This request was already used for something else. Please try again.",
 
   'payment.itemUnknown': "This item is not for sale.",

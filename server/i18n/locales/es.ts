@@ -97,6 +97,7 @@ export const es: Messages = {
   'wallet.kycRequired': "Verifica tu identidad antes de retirar puntos.",
   'wallet.withdrawMin': "Puedes retirar a partir de {min} puntos.",
   'wallet.insufficient': "Tienes {points} puntos retirables.",
+  'wallet.insufficientPoints': "Esto cuesta {price} puntos y tienes {balance}. Compra monedas para continuar.",
   'wallet.idempotencyConflict': "Esta solicitud ya se usó para otra cosa. Inténtalo de nuevo.",
 
   'payment.itemUnknown': "Este artículo no está a la venta.",

@@ -102,6 +102,7 @@ export const fr: Messages = {
   'wallet.kycRequired': "Vérifiez votre identité avant de retirer des points.",
   'wallet.withdrawMin': "Vous pouvez retirer à partir de {min} points.",
   'wallet.insufficient': "Vous avez {points} points retirables.",
+  'wallet.insufficientPoints': "Cela coûte {price} points et vous en avez {balance}. Achetez des jetons pour continuer.",
   'wallet.idempotencyConflict': "Cette demande a déjà servi à autre chose. Veuillez réessayer.",
 
   'payment.itemUnknown': "Cet article n’est pas en vente.",

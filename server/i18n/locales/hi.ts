@@ -97,6 +97,7 @@ export const hi: Messages = {
   'wallet.kycRequired': "पॉइंट निकालने से पहले अपनी पहचान सत्यापित करें।",
   'wallet.withdrawMin': "आप {min} या उससे अधिक पॉइंट निकाल सकते हैं।",
   'wallet.insufficient': "आपके पास निकालने योग्य {points} पॉइंट हैं।",
+  'wallet.insufficientPoints': "इसके लिए {price} पॉइंट चाहिए, आपके पास {balance} हैं। आगे बढ़ने के लिए कॉइन खरीदें।",
   'wallet.idempotencyConflict': "यह अनुरोध पहले ही किसी और काम में इस्तेमाल हो चुका है। कृपया फिर से कोशिश करें।",
 
   'payment.itemUnknown': "यह आइटम बिक्री के लिए नहीं है।",

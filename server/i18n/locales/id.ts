@@ -97,6 +97,7 @@ export const id: Messages = {
   'wallet.kycRequired': "Verifikasi identitas Anda sebelum menarik poin.",
   'wallet.withdrawMin': "Anda dapat menarik minimal {min} poin.",
   'wallet.insufficient': "Anda memiliki {points} poin yang dapat ditarik.",
+  'wallet.insufficientPoints': "Ini membutuhkan {price} poin, sedangkan Anda memiliki {balance}. Beli koin untuk melanjutkan.",
   'wallet.idempotencyConflict': "Permintaan ini sudah dipakai untuk hal lain. Silakan coba lagi.",
 
   'payment.itemUnknown': "Item ini tidak dijual.",

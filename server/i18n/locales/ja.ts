@@ -97,6 +97,7 @@ export const ja: Messages = {
   'wallet.kycRequired': "ポイントを出金する前に本人確認を行ってください。",
   'wallet.withdrawMin': "{min}ポイント以上から出金できます。",
   'wallet.insufficient': "出金可能なポイントは{points}ポイントです。",
+  'wallet.insufficientPoints': "{price}ポイントが必要ですが、残高は{balance}ポイントです。続けるにはコインを購入してください。",
   'wallet.idempotencyConflict': "このリクエストはすでに別の用途で使用されています。もう一度お試しください。",
 
   'payment.itemUnknown': "この商品は販売されていません。",

@@ -97,6 +97,7 @@ export const ko: Messages = {
   'wallet.kycRequired': "포인트를 출금하기 전에 본인 인증을 완료하세요.",
   'wallet.withdrawMin': "{min}포인트 이상부터 출금할 수 있습니다.",
   'wallet.insufficient': "출금 가능한 포인트는 {points}포인트입니다.",
+  'wallet.insufficientPoints': "{price}포인트가 필요하지만 보유 포인트는 {balance}포인트입니다. 계속하려면 코인을 구매하세요.",
   'wallet.idempotencyConflict': "이 요청은 이미 다른 용도로 사용되었습니다. 다시 시도해 주세요.",
 
   'payment.itemUnknown': "판매하지 않는 상품입니다.",

@@ -97,6 +97,7 @@ export const pt: Messages = {
   'wallet.kycRequired': "Verifique a sua identidade antes de levantar pontos.",
   'wallet.withdrawMin': "Pode levantar a partir de {min} pontos.",
   'wallet.insufficient': "Tem {points} pontos disponíveis para levantamento.",
+  'wallet.insufficientPoints': "Isto custa {price} pontos e tem {balance}. Compre moedas para continuar.",
   'wallet.idempotencyConflict': "Este pedido já foi utilizado para outra coisa. Tente novamente.",
 
   'payment.itemUnknown': "Este artigo não está à venda.",

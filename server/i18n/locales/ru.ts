@@ -102,6 +102,7 @@ export const ru: Messages = {
   'wallet.kycRequired': "Подтвердите личность, прежде чем выводить баллы.",
   'wallet.withdrawMin': "Вывести можно от {min} баллов.",
   'wallet.insufficient': "Доступно для вывода: {points}.",
+  'wallet.insufficientPoints': "Нужно баллов: {price}, у вас: {balance}. Купите монеты, чтобы продолжить.",
   'wallet.idempotencyConflict': "Этот запрос уже использован для другой операции. Попробуйте ещё раз.",
 
   'payment.itemUnknown': "Этот товар не продаётся.",

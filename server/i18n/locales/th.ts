@@ -97,6 +97,7 @@ export const th: Messages = {
   'wallet.kycRequired': "ยืนยันตัวตนก่อนถอนพอยต์",
   'wallet.withdrawMin': "ถอนได้ตั้งแต่ {min} พอยต์ขึ้นไป",
   'wallet.insufficient': "คุณมีพอยต์ที่ถอนได้ {points} พอยต์",
+  'wallet.insufficientPoints': "ต้องใช้ {price} พอยต์ แต่คุณมี {balance} พอยต์ ซื้อเหรียญเพื่อดำเนินการต่อ",
   'wallet.idempotencyConflict': "คำขอนี้ถูกใช้กับรายการอื่นแล้ว โปรดลองอีกครั้ง",
 
   'payment.itemUnknown': "สินค้านี้ไม่ได้วางขาย",

@@ -97,6 +97,7 @@ export const vi: Messages = {
   'wallet.kycRequired': "Hãy xác minh danh tính trước khi rút điểm.",
   'wallet.withdrawMin': "Bạn có thể rút từ {min} điểm trở lên.",
   'wallet.insufficient': "Bạn có {points} điểm có thể rút.",
+  'wallet.insufficientPoints': "Cần {price} điểm nhưng bạn chỉ có {balance} điểm. Hãy mua xu để tiếp tục.",
   'wallet.idempotencyConflict': "Yêu cầu này đã được dùng cho việc khác. Vui lòng thử lại.",
 
   'payment.itemUnknown': "Mặt hàng này không được bán.",

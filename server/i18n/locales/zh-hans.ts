@@ -97,6 +97,7 @@ export const zhHans: Messages = {
   'wallet.kycRequired': "提现积分前请先完成身份验证。",
   'wallet.withdrawMin': "满 {min} 积分即可提现。",
   'wallet.insufficient': "你有 {points} 可提现积分。",
+  'wallet.insufficientPoints': "需要 {price} 积分，你目前有 {balance} 积分。请购买金币后继续。",
   'wallet.idempotencyConflict': "该请求已用于其他操作，请重试。",
 
   'payment.itemUnknown': "该商品不可购买。",

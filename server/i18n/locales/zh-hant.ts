@@ -97,6 +97,7 @@ export const zhHant: Messages = {
   'wallet.kycRequired': "提領點數前請先完成身分驗證。",
   'wallet.withdrawMin': "滿 {min} 點即可提領。",
   'wallet.insufficient': "你有 {points} 點可提領。",
+  'wallet.insufficientPoints': "需要 {price} 點，你目前有 {balance} 點。請購買金幣後繼續。",
   'wallet.idempotencyConflict': "此請求已用於其他操作，請再試一次。",
 
   'payment.itemUnknown': "此商品不開放購買。",

@@ -8,6 +8,11 @@ export const appConfig = z.object({
   via: z.string(),
   /** Chat server addresses; the client connects to one picked at random. */
   im_url: z.array(z.string()),
+  /**
+   * Stripe's publishable key when the server pays with Stripe; null on the sandbox provider. The card form loads
+   * Stripe.js (@stripe/stripe-js/pure) only when it is set.
+   */
+  stripe_publishable_key: z.string().nullable().optional(),
 });
 export type AppConfig = z.infer<typeof appConfig>;
 

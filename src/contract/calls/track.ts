@@ -31,3 +31,29 @@ export const track = defineCall({
   payload: z.object({ views: jsonArray(pageView, { min: 1, max: TRACK_BATCH_MAX }) }),
   response: nullResponse,
 });
+
+/** Payment method names of spec section 3 (PAYMENT_METHOD_NAMES). */
+export const PURCHASE_METHODS = ['other', 'alipay', 'unionpay', 'usdt', 'stripe'] as const;
+
+/**
+ * A purchase tracking record (spec section 3): sent once by the client after a successful payment. The server
+ * checks it against the order (the caller's own and paid, same value and currency) and stores it once per order;
+ * `user_id` is the session's user, never the client's word.
+ */
+export const purchase = defineCall({
+  path: 'track/purchase',
+  mutates: true,
+  auth: 'required',
+  payload: z.object({
+    transaction_id: f.uuid,
+    /** Cents, as the order's amount. */
+    value: f.int(0, 10_000_000),
+    currency: z.literal('USD', { message: 'zod.enum.invalid' }).default('USD'),
+    /** The plan code for a membership ('monthly', 'annual'); absent for coins. */
+    plan: z.enum(['monthly', 'annual'], { message: 'zod.enum.invalid' }).optional(),
+    payment_method: z.enum(PURCHASE_METHODS, { message: 'zod.enum.invalid' }),
+    /** Coins bought, as a decimal string (spec: default '0'). */
+    fun_amount: z.string({ message: 'zod.string.invalid' }).regex(/^\d{1,9}$/, { message: 'zod.string.invalid' }).default('0'),
+  }),
+  response: nullResponse,
+});

@@ -23,12 +23,13 @@ export const currentUser = z.object({
   fun_score: z.number().int(),
   merchant_count: z.number().int(),
   partner_count: z.number().int(),
-  /** USD per point. */
   /** Cents paid out per withdrawable point (DESIGN section 6); `withdrawable_amount` = points × rate. */
   withdrawal_rate: z.number().int(),
   withdrawable_fun_score: z.number().int(),
   /** Integer US cents: withdrawable points × rate. */
   withdrawable_amount: z.number().int(),
+  /** Points held by withdrawals that are still pending (neither spendable nor withdrawable until rejected). */
+  held_fun_score: z.number().int().min(0).default(0),
   /** Row version, bumped on every change of the account. */
   version: z.number().int(),
   membership: z.number().int().min(0).max(4),

@@ -121,6 +121,17 @@ export const withdrawal = z.object({
 });
 export type Withdrawal = z.infer<typeof withdrawal>;
 
+/** The withdrawal form's fields: the method, the points, and every method's account fields. */
+export const WITHDRAW_FIELDS = ['method', 'points', 'account_name', 'bank_name', 'card_number', 'network', 'address', 'alipay_account'] as const;
+export type WithdrawField = (typeof WITHDRAW_FIELDS)[number];
+
+/** The account fields each method asks for, besides the method and the points. */
+export const METHOD_FIELDS: Record<WithdrawalApplication['method'], readonly WithdrawField[]> = {
+  bank_card: ['account_name', 'bank_name', 'card_number'],
+  usdt: ['network', 'address'],
+  alipay: ['account_name', 'alipay_account'],
+};
+
 export const applyWithdraw = defineCall({
   path: 'user/apply_withdraw',
   mutates: true,

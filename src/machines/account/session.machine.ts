@@ -485,6 +485,7 @@ const sampleUser: CurrentUser = {
   withdrawal_rate: 1,
   withdrawable_fun_score: 0,
   withdrawable_amount: 0,
+  held_fun_score: 0,
   version: 1,
   membership: 2,
   role: 'member',

@@ -32,7 +32,7 @@ export interface SubmitFormDefinition<F extends string, TInput, TSubmit> {
   id: string;
   fields: readonly F[];
   /** All fields' errors; the ui validates a touched field alone with the form's exported validator. */
-  validate(values: FormValues<F>): FieldErrors<F>;
+  validate(values: FormValues<F>, input: TInput): FieldErrors<F>;
   /** The submit actor's input. Called only when `validate` found nothing, so contract parses cannot throw. */
   submitInput(values: FormValues<F>, input: TInput, files: readonly File[]): TSubmit;
   /** The values a new (or reset) form starts with; empty strings by default. */
@@ -88,7 +88,7 @@ export function createSubmitFormMachine<F extends string, TSubmit, TResult, TInp
       submit: fromPromise<TResult, TSubmit>(() => Promise.reject(new Error('not provided'))),
     },
     guards: {
-      isValid: ({ context }) => !hasErrors(definition.validate(context.values)),
+      isValid: ({ context }) => !hasErrors(definition.validate(context.values, context.input)),
     },
     actions: {
       // Injected by the app (a toast, close the dialog, list the new report); the default does nothing.
@@ -123,7 +123,7 @@ export function createSubmitFormMachine<F extends string, TSubmit, TResult, TInp
           : {},
       ),
       showErrors: assign(({ context }) => ({
-        errors: definition.validate(context.values) as FieldErrors<ErrorKey>,
+        errors: definition.validate(context.values, context.input) as FieldErrors<ErrorKey>,
         serverError: null,
       })),
       startSubmit: assign({

@@ -2,12 +2,15 @@ import { useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
+import { selectUser } from '@/machines/account/session.machine';
 import { selectChatStatus, selectContact } from '@/machines/chat/chat.machine';
 import { requestErrorText } from '@/ui/directory/directory-names';
 import { contactName } from '@/ui/chat/chat-format';
 import { Conversation } from '@/ui/chat/conversation';
 import { MESSAGES, translateCode } from '@/ui/app/messages';
+import { useAppSystem } from '../-app/app-context';
 import { useDocumentTitle } from '../-app/use-document-title';
+import { useFeatureCatalog } from '../-app/use-feature-catalog';
 import { ReportDialogHost } from '../-listing/report-dialog-host';
 import { channelOf, parseChannel } from './channel';
 import { useChat, useConnectionStatus } from './use-chat';
@@ -16,6 +19,7 @@ const conversationRoute = getRouteApi('/$lang/_auth/message/$channel');
 
 /** The page of /{lang}/message/{channel} (route: $lang/_auth/message/$channel.tsx). */
 export function ConversationRoutePage() {
+  useFeatureCatalog('chat');
   const { lang, channel } = conversationRoute.useParams();
   const parsed = parseChannel(channel)!;
   return <ConversationScreen key={channelOf(parsed)} lang={lang} peer={parsed.peer} partnerUuid={parsed.partnerUuid} />;
@@ -24,6 +28,8 @@ export function ConversationRoutePage() {
 function ConversationScreen({ lang, peer, partnerUuid }: { lang: string; peer: string; partnerUuid?: string }) {
   const { t, i18n } = useLingui();
   const chat = useChat();
+  const { session } = useAppSystem();
+  const user = useSelector(session, selectUser);
   const key = channelOf({ peer, partnerUuid });
   const contact = useSelector(chat, (snapshot) => selectContact(snapshot, key));
   const status = useSelector(chat, (snapshot) => selectChatStatus(snapshot, key));
@@ -87,6 +93,8 @@ function ConversationScreen({ lang, peer, partnerUuid }: { lang: string; peer: s
         onToggleBlock={() => chat.send({ type: 'user.block', key, block: !(status?.is_block ?? false) })}
         onReport={() => setReporting(true)}
         error={error}
+        points={user?.fun_score ?? null}
+        buyCoinsHref={`/${lang}/member/point#recharge`}
       />
       {/* The peer: a member reports the profile they talk to (the server maps its uuid), an owner the member. */}
       {reporting && <ReportDialogHost target="user" id={peer} onClose={() => setReporting(false)} />}

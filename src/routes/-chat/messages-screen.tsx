@@ -7,6 +7,7 @@ import { selectContacts } from '@/machines/chat/chat.machine';
 import { ContactList } from '@/ui/chat/contact-list';
 import { PageHeader } from '@/ui/kit/page-header';
 import { useDocumentTitle } from '../-app/use-document-title';
+import { useFeatureCatalog } from '../-app/use-feature-catalog';
 import { channelOf } from './channel';
 import { useChat, useConnectionStatus } from './use-chat';
 
@@ -14,6 +15,7 @@ const messagesRoute = getRouteApi('/$lang/_auth/message/');
 
 /** The page of /{lang}/message (route: $lang/_auth/message/index.tsx). */
 export function MessagesRoutePage() {
+  useFeatureCatalog('chat');
   const { lang } = messagesRoute.useParams();
   const { t } = useLingui();
   const title = t({ message: 'Messages', context: 'tab' });

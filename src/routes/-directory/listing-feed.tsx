@@ -19,6 +19,7 @@ export interface ListingFeedProps {
   label: string;
   renderItem(item: unknown, index: number): ReactNode;
   empty: ReactNode;
+  layout?: 'grid' | 'rows';
 }
 
 const STATUS: Record<string, ListingListStatus> = {
@@ -34,7 +35,7 @@ const STATUS: Record<string, ListingListStatus> = {
  * An infinite list bound to the listing-list machine: loads the first page when it mounts, starts over when the
  * query changes, and asks for the next page when the ui's observer or "Load more" button says so.
  */
-export function ListingFeed({ query, fetchPage, keyOf, label, renderItem, empty }: ListingFeedProps) {
+export function ListingFeed({ query, fetchPage, keyOf, label, renderItem, empty, layout }: ListingFeedProps) {
   const { i18n } = useLingui();
   const actor = useActorRef(
     listingListMachine.provide({
@@ -69,6 +70,7 @@ export function ListingFeed({ query, fetchPage, keyOf, label, renderItem, empty 
       onLoadMore={() => actor.send({ type: 'list.loadMore' })}
       onRetry={() => actor.send({ type: 'list.retry' })}
       empty={empty}
+      layout={layout}
     >
       {items.map((item, index) => (
         <li key={keys[index]}>{renderItem(item, index)}</li>

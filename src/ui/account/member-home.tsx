@@ -18,6 +18,8 @@ export interface MemberHomeProps {
   loading?: boolean;
   /** Where to verify the e-mail address; linked while it is unverified. */
   verifyEmailHref?: string;
+  /** The member's class page (/member/class); the membership badge links there. */
+  classHref?: string;
   /** Opens the login dialog; shown to guests. */
   onLogin?(): void;
   onLogout(): void;
@@ -32,7 +34,7 @@ function isMembership(value: number): value is Membership {
 }
 
 /** The member page (route /member, title label.my.info): the profile card, the account menu, and sign out. */
-export function MemberHome({ user, loading = false, verifyEmailHref, onLogin, onLogout, loggingOut = false, children }: MemberHomeProps) {
+export function MemberHome({ user, loading = false, verifyEmailHref, classHref, onLogin, onLogout, loggingOut = false, children }: MemberHomeProps) {
   const { i18n } = useLingui();
   const titleId = useId();
   const loggedIn = Boolean(user?.is_login);
@@ -87,9 +89,15 @@ export function MemberHome({ user, loading = false, verifyEmailHref, onLogin, on
             </p>
           ) : null}
           <p className="profile-badges">
-            <span className={cx('badge', membership === Membership.TOURIST ? 'badge--muted' : 'badge--accent')}>
-              {i18n._(MEMBERSHIP_LABELS[membership])}
-            </span>
+            {classHref ? (
+              <AppLink className={cx('badge', 'badge--link', membership === Membership.TOURIST ? 'badge--muted' : 'badge--accent')} href={classHref}>
+                {i18n._(MEMBERSHIP_LABELS[membership])}
+              </AppLink>
+            ) : (
+              <span className={cx('badge', membership === Membership.TOURIST ? 'badge--muted' : 'badge--accent')}>
+                {i18n._(MEMBERSHIP_LABELS[membership])}
+              </span>
+            )}
             {user.vip_txt ? <span className="profile-muted">{user.vip_txt}</span> : null}
           </p>
         </div>

@@ -109,17 +109,6 @@ export const MESSAGES: Record<string, MessageDescriptor> = {
   'account.password.reset': msg`Your password was reset. Log in with your new password.`,
   'app.update.available': msg`A new version is available`,
   'app.update.reload': msg({ message: 'Reload', context: 'Reload the app to get the new version' }),
-  'payment.title': msg`Payment`,
-  'payment.success': msg`Payment successful`,
-  'payment.errors.amountRange': msg({
-    message: 'This method accepts amounts from {min} to {max}.',
-    comment: '{min} and {max} are amounts of money with their currency.',
-  }),
-  'notify.payment.success': msg`Payment successful`,
-  'notify.payment.failure': msg`The payment failed. You have not been charged.`,
-  'notify.payment.cancel': msg`The payment was cancelled.`,
-  'notify.payment.timeout': msg`The payment took too long and was stopped. Please try again.`,
-
   // Chat (issue 11): a new message while its conversation is not open, and the server's refusals of a message.
   'toast.chat.newMessage': msg({ message: '{name}: {text}', comment: '{name} is who wrote; {text} is the start of the message.' }),
   'toast.chat.newMessageNoName': msg({ message: 'New message: {text}', comment: '{text} is the start of the message.' }),
@@ -162,6 +151,14 @@ export const MESSAGES: Record<string, MessageDescriptor> = {
   'menu.logout': msg`Log out`,
   'menu.feedback': msg`Send feedback`,
 };
+
+/**
+ * Adds a feature's codes (its toasts and dialog texts) to MESSAGES. A feature loaded on demand registers them when
+ * its module loads, so their texts stay in its own chunk and catalog (src/ui/wallet/wallet-messages.ts).
+ */
+export function registerMessages(entries: Record<string, MessageDescriptor>): void {
+  Object.assign(MESSAGES, entries);
+}
 
 /** The label of an account menu entry; the bare entry key also works as a code in `translateCode`. */
 export function accountMenuLabel(key: AccountMenuKey): MessageDescriptor {

@@ -3,6 +3,7 @@ import { type FormEvent, type KeyboardEvent, useEffect, useLayoutEffect, useRef,
 import { CHAT_TEXT_MAX, type ChatContact, type ChatMessage, type ChatStatus } from '@/contract/calls/chat';
 import { Avatar } from '../kit/avatar';
 import { Button } from '../kit/button';
+import { AppLink } from '../kit/link';
 import { Icon } from '../kit/icons';
 import { IconButton } from '../kit/icon-button';
 import { PageHeader } from '../kit/page-header';
@@ -30,6 +31,10 @@ export interface ConversationProps {
   onReport(): void;
   /** A failure to show above the composer (an upload or unlock that failed). */
   error?: string | null;
+  /** The member's spendable points, shown with the unlock price; null while unknown. */
+  points?: number | null;
+  /** Where coins are bought (the wallet), offered when the points do not cover the unlock. */
+  buyCoinsHref?: string;
 }
 
 /** /message/{channel}: the conversation with one contact, oldest at the top, and the composer. */
@@ -132,7 +137,7 @@ function ConversationMenu({ status, onToggleBlock, onReport }: ConversationProps
 }
 
 function ConversationFooter(props: ConversationProps & { name: string }) {
-  const { status, contact, onUnlock, unlocking, error, name } = props;
+  const { status, contact, onUnlock, unlocking, error, name, points, buyCoinsHref } = props;
   const { t } = useLingui();
   if (!contact || !status) return null;
   if (contact.isSystem) return <p className="chat-footer-note">{t`This is where Venuely sends you notices. It cannot be answered.`}</p>;
@@ -141,6 +146,12 @@ function ConversationFooter(props: ConversationProps & { name: string }) {
     return (
       <div className="chat-unlock">
         <p>{t`Unlock ${name} to start chatting. Unlocking costs ${price} points, once.`}</p>
+        {points !== null && points !== undefined ? <p className="chat-footer-note">{t`You have ${points} points.`}</p> : null}
+        {buyCoinsHref && points !== null && points !== undefined && points < price ? (
+          <AppLink className="text-link" href={buyCoinsHref}>
+            {t`Buy coins`}
+          </AppLink>
+        ) : null}
         {error && (
           <p className="form-error" role="alert">
             {error}

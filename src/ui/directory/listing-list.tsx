@@ -26,6 +26,8 @@ export interface ListingListProps {
   onRetry(): void;
   /** What an empty list says, with a next step. */
   empty: ReactNode;
+  /** Cards in a grid (listings), or one record per row (the wallet's logs and transactions). */
+  layout?: 'grid' | 'rows';
   children: ReactNode;
 }
 
@@ -72,7 +74,22 @@ export function EmptyState({ title, children }: { title: ReactNode; children?: R
   );
 }
 
-export function ListingList({ status, itemCount, label, error, onLoadMore, onRetry, empty, children }: ListingListProps) {
+/** Rows of a record list while it loads. */
+export function RecordSkeletonRows({ count = SKELETONS, label }: { count?: number; label?: string }) {
+  const { t } = useLingui();
+  return (
+    <div className="record-skeletons" aria-busy="true">
+      {Array.from({ length: count }, (_, i) => (
+        <span key={i} className="skeleton record-skeleton" />
+      ))}
+      <span className="visually-hidden" role="status">
+        {label ?? t`Loading…`}
+      </span>
+    </div>
+  );
+}
+
+export function ListingList({ status, itemCount, label, error, onLoadMore, onRetry, empty, layout = 'grid', children }: ListingListProps) {
   const { t } = useLingui();
   const sentinel = useRef<HTMLDivElement>(null);
   const canLoadMore = status === 'ready';
@@ -96,13 +113,13 @@ export function ListingList({ status, itemCount, label, error, onLoadMore, onRet
     return () => observer.disconnect();
   }, [canLoadMore, itemCount]);
 
-  if (status === 'loading') return <ListingSkeletonGrid />;
+  if (status === 'loading') return layout === 'rows' ? <RecordSkeletonRows /> : <ListingSkeletonGrid />;
   if (itemCount === 0 && status === 'error') return <ErrorState message={error ?? ''} onRetry={onRetry} />;
   if (itemCount === 0) return <>{empty}</>;
 
   return (
     <div className="listing-list">
-      <ul className="listing-grid" aria-label={label}>
+      <ul className={layout === 'rows' ? 'record-list' : 'listing-grid'} aria-label={label}>
         {children}
       </ul>
       <div ref={sentinel} className="listing-list-foot">

@@ -32,15 +32,18 @@ function MemberPage() {
   const loggingOut = useSelector(session, (s) => s.matches('loggingOut'));
   useDocumentTitle(t`My account`);
   const level = deriveUserLevel(user);
-  // Entries whose screens exist (langSwitch focuses the header's language select); wallet, transactions, cards and
-  // KYC join the menu with the issues that build their screens (docs/decisions.md). Publishing and content
-  // management are shown from level User: their kyc-status guard explains what a member without KYC still needs.
+  // Entries whose screens exist (langSwitch focuses the header's language select); KYC joins the menu with the issue
+  // that builds its screens (docs/decisions.md). Publishing and content management are shown from level User: their
+  // kyc-status guard explains what a member without KYC still needs.
   const entries: AccountMenuEntry[] = [
     ...(level >= UserLevel.User
       ? [
           { key: 'accountSetting' as const, href: `/${lang}/member/setup` },
           { key: 'publishStoreInfo' as const, href: `/${lang}/member/merchant/publish` },
           { key: 'contentManage' as const, href: `/${lang}/member/content/merchant` },
+          { key: 'walletRecharge' as const, href: `/${lang}/member/point` },
+          { key: 'transactionHistory' as const, href: `/${lang}/member/transaction` },
+          { key: 'cardManage' as const, href: `/${lang}/member/card-management` },
         ]
       : []),
     {
@@ -66,6 +69,7 @@ function MemberPage() {
         loading={loading}
         loggingOut={loggingOut}
         verifyEmailHref={`/${lang}/member/setup/verify-email`}
+        classHref={`/${lang}/member/class`}
         onLogin={() => session.send({ type: 'session.requireLogin', action: { type: 'navigate', params: { to: `/${lang}/member` } } })}
         onLogout={() => session.send({ type: 'session.logout' })}
       >

@@ -1,0 +1,36 @@
+import { useLingui } from '@lingui/react';
+import { use } from 'react';
+import type { Locale } from '@/contract/enums';
+
+/**
+ * The features whose texts are a catalog of their own (lingui.config.ts): loaded with their pages, one chunk per
+ * locale, so the first page downloads none of them. This map, and the loading, live here, in the pages' chunks;
+ * src/services/i18n.ts (in the first page) knows only the app's catalog.
+ */
+type Catalog = { messages: Record<string, string> };
+const FEATURE_CATALOGS = {
+  wallet: import.meta.glob<Catalog>('../../../locales/*/wallet.po'),
+  chat: import.meta.glob<Catalog>('../../../locales/*/chat.po'),
+};
+export type FeatureCatalog = keyof typeof FEATURE_CATALOGS;
+
+const loading = new Map<string, Promise<void>>();
+
+/**
+ * Suspends a route's page until its feature's catalog is loaded for the active locale; after a switch of language
+ * the page suspends again until the new locale's catalog is in. Called from the page component, which the router
+ * splits off. The promise is kept per locale and catalog, so every render suspends on the same one.
+ */
+export function useFeatureCatalog(name: FeatureCatalog): void {
+  const { i18n } = useLingui();
+  const locale = i18n.locale as Locale;
+  const key = `${locale}/${name}`;
+  let load = loading.get(key);
+  if (!load) {
+    load = FEATURE_CATALOGS[name][`../../../locales/${locale}/${name}.po`]().then(({ messages }) => i18n.load(locale, messages));
+    // A failed load (offline) is tried again on the next render rather than remembered.
+    load.catch(() => loading.delete(key));
+    loading.set(key, load);
+  }
+  use(load);
+}

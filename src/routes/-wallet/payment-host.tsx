@@ -1,0 +1,196 @@
+import { useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { createActor, type ActorRefFrom } from 'xstate';
+import { getPayTypeWithId } from '@/contract/calls/payment';
+import { type OrderType, PaymentType } from '@/contract/enums';
+import { isPopupPaymentType, providePayment, type PaymentData, type PaymentSnapshot } from '@/machines/wallet/payment.machine';
+import { checkPaymentChoice, orderPaymentOptions } from '@/machines/wallet/payment-choice';
+import { selectCardBusy, selectCardChoice, selectIsAddingCard } from '@/machines/wallet/card-setup.machine';
+import { translateCode } from '@/ui/app/messages';
+import { requestErrorText } from '@/ui/directory/directory-names';
+import { PaymentDialog } from '@/ui/wallet/payment-dialog';
+import { paymentErrorText } from './payment-texts';
+import { formatMoney } from '@/ui/wallet/wallet-format';
+import { useAppSystem } from '../-app/app-context';
+import { useLoad } from '../-directory/use-load';
+import { CardStep, useCardSetup } from './card-step';
+
+/** What a page asks the payment dialog to pay: the item, and its name as the payer reads it. */
+export interface PaymentRequest {
+  type: OrderType;
+  item_id: number;
+  /** Translated: "550 coins", "Monthly membership". */
+  item: string;
+}
+
+/** What the page learns of a paid order. */
+export interface PaidOrder {
+  orderId: string;
+  type: OrderType;
+  item_id: number;
+  amount: number;
+  currency: string;
+  paymentType: PaymentType;
+}
+
+type PaymentActor = ActorRefFrom<ReturnType<typeof providePayment<Window>>>;
+
+/** The snapshot of the current attempt's actor; null before the first attempt. */
+function useRunSnapshot(run: PaymentActor | null): PaymentSnapshot | null {
+  const [snapshot, setSnapshot] = useState<PaymentSnapshot | null>(null);
+  useEffect(() => {
+    if (!run) return;
+    setSnapshot(run.getSnapshot() as PaymentSnapshot);
+    const subscription = run.subscribe((next) => setSnapshot(next as PaymentSnapshot));
+    return () => subscription.unsubscribe();
+  }, [run]);
+  return run ? snapshot : null;
+}
+
+/** The browser's window for the popup and "other" payments; null when the browser blocked it. */
+const browserWindow = {
+  openWindow: (url: string) => window.open(url, '_blank'),
+  closeWindow: (handle: Window) => {
+    if (!handle.closed) handle.close();
+  },
+};
+
+export interface PaymentDialogHostProps {
+  request: PaymentRequest;
+  lang: string;
+  onClose(): void;
+  onPaid(order: PaidOrder): void;
+}
+
+/**
+ * The payment dialog bound to its machines: the item's options (home/getPayTypeWithId), the card step
+ * (cardSetup), and one `payment` actor per attempt, created when the payer presses Pay with the choice made then
+ * (the machine's input). Its notifications go to the toast area; its success closes the dialog and tells the page.
+ * The dialog is tracked open or closed in the dialog stack (spec section 2: auth, search, payment, photo).
+ */
+export function PaymentDialogHost({ request, lang, onClose, onPaid }: PaymentDialogHostProps) {
+  const { i18n, t } = useLingui();
+  const { api, toast, dialogStack } = useAppSystem();
+  const options = useLoad((signal) => api.call(getPayTypeWithId, { type: request.type, item_id: request.item_id }, { signal }));
+  const { actor: cards, element } = useCardSetup(api);
+  const [selected, setSelected] = useState<PaymentType | null>(null);
+  const [terms, setTerms] = useState(false);
+  const [termsError, setTermsError] = useState<string | undefined>();
+  const [choiceError, setChoiceError] = useState<string | undefined>();
+  const [run, setRun] = useState<PaymentActor | null>(null);
+  const latest = useRef({ onPaid, onClose });
+  latest.current = { onPaid, onClose };
+
+  useEffect(() => {
+    dialogStack.send({ type: 'trackedDialog.set', dialog: 'payment', open: true });
+    return () => dialogStack.send({ type: 'trackedDialog.set', dialog: 'payment', open: false });
+  }, [dialogStack]);
+
+  const amount = options.data?.amount ?? 0;
+  const ordered = useMemo(() => (options.data ? orderPaymentOptions(options.data.options, options.data.amount) : []), [options.data]);
+  // The first usable option is chosen for the payer (the card, when offered).
+  const current = selected ?? ordered.find((view) => !view.disabled)?.option.payment_type ?? null;
+
+  const addingCard = useSelector(cards, selectIsAddingCard);
+  const cardBusy = useSelector(cards, selectCardBusy);
+  const cardChoice = useSelector(cards, selectCardChoice);
+  const canGoBack = useSelector(cards, (s) => s.can({ type: 'card.back' }));
+
+  // A card just added is selected: tell the payer it is saved.
+  useEffect(() => {
+    const subscription = cards.on('card.added', () => toast.send({ type: 'toast.show', kind: 'success', message: 'toast.card.added' }));
+    return () => subscription.unsubscribe();
+  }, [cards, toast]);
+
+  const runSnapshot = useRunSnapshot(run);
+  // Paying until the failure is shown (spec section 4: the failure appears after 1.5 s, with the window still open).
+  const inProgress = runSnapshot !== null && (runSnapshot.hasTag('inProgress') || runSnapshot.matches({ paying: 'declined' }));
+  const runError = runSnapshot?.context.error ?? null;
+
+  // The actor of an attempt lives until the next attempt or the dialog closes.
+  useEffect(() => () => run?.stop(), [run]);
+
+  const termsNeeded = current !== null && (isPopupPaymentType(current) || (current === PaymentType.creditCard && addingCard));
+
+  const select = (type: PaymentType) => {
+    setSelected(type);
+    setTermsError(undefined);
+    const refusal = options.data ? checkPaymentChoice(options.data.options, type, options.data.amount) : null;
+    setChoiceError(refusal ? paymentErrorText(i18n, refusal) : undefined);
+  };
+
+  const pay = () => {
+    if (!options.data || current === null) return;
+    if (termsNeeded && !terms) {
+      setTermsError(translateCode(i18n, 'zod.boolean.checkbox'));
+      return;
+    }
+    if (current === PaymentType.creditCard && addingCard) {
+      cards.send({ type: 'setup.start' });
+      return;
+    }
+    let data: PaymentData;
+    const order = { type: request.type, item_id: request.item_id, amount: options.data.amount };
+    if (current === PaymentType.creditCard) {
+      if (!cardChoice) return;
+      data = { ...order, payment_type: PaymentType.creditCard, ...cardChoice } as PaymentData;
+    } else {
+      data = { ...order, payment_type: current } as PaymentData;
+    }
+    const actor = createActor(providePayment(api, browserWindow), { input: { data, options: options.data.options } });
+    const paidType = current;
+    actor.on('payment.notify', (event) => toast.send({ type: 'toast.show', kind: event.kind, message: event.message, params: event.params, durationMs: event.durationMs }));
+    actor.on('payment.succeeded', (event) => {
+      latest.current.onPaid({ orderId: event.orderId, type: request.type, item_id: request.item_id, amount: order.amount, currency: options.data?.currency ?? 'USD', paymentType: paidType });
+    });
+    actor.start();
+    actor.send({ type: 'payment.start' });
+    setRun(actor);
+  };
+
+  const close = () => {
+    if (run?.getSnapshot().hasTag('inProgress')) run.send({ type: 'payment.cancel' });
+    onClose();
+  };
+
+  const phase = options.status === 'loading' ? 'loading' : options.status === 'error' ? 'loadFailed' : inProgress ? 'paying' : 'choosing';
+  const price = formatMoney(i18n, amount);
+  const payLabel = current === PaymentType.creditCard && addingCard ? t`Save the card` : t`Pay ${price}`;
+  const payDisabled = current === null || inProgress || cardBusy || (current === PaymentType.creditCard && !addingCard && cardChoice === null);
+  const waitingText =
+    current === PaymentType.creditCard
+      ? t`Charging your card…`
+      : t`Complete the payment in the window that opened. This dialog updates by itself.`;
+
+  return (
+    <PaymentDialog
+      open
+      item={request.item}
+      amount={amount}
+      phase={phase}
+      loadError={options.error ? requestErrorText(i18n, options.error) : undefined}
+      onRetryLoad={options.retry}
+      options={ordered}
+      selected={current}
+      onSelect={select}
+      error={choiceError ?? (runError ? paymentErrorText(i18n, runError) : undefined)}
+      termsShown={termsNeeded}
+      termsAccepted={terms}
+      termsError={termsError}
+      onTermsChange={(accepted) => {
+        setTerms(accepted);
+        if (accepted) setTermsError(undefined);
+      }}
+      termsHref={`/${lang}/info/terms`}
+      cardStep={<CardStep actor={cards} element={element} locked={inProgress} />}
+      onBack={current === PaymentType.creditCard && canGoBack ? () => cards.send({ type: 'card.back' }) : undefined}
+      payLabel={payLabel}
+      payDisabled={payDisabled}
+      onPay={pay}
+      waitingText={waitingText}
+      onCancel={() => run?.send({ type: 'payment.cancel' })}
+      onClose={close}
+    />
+  );
+}

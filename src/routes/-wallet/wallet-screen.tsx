@@ -1,0 +1,43 @@
+import { useLingui } from '@lingui/react/macro';
+import { OrderType } from '@/contract/enums';
+import { RecordSkeletonRows } from '@/ui/directory/listing-list';
+import { PageHeader } from '@/ui/kit/page-header';
+import { WalletOverview } from '@/ui/wallet/wallet-overview';
+import { formatPoints } from '@/ui/wallet/wallet-format';
+import { useDocumentTitle } from '../-app/use-document-title';
+import { usePayment } from './use-payment';
+import { useEconomy, useFreshUser } from './wallet-data';
+
+/** /{lang}/member/point: the wallet (route: $lang/_auth/member/point/index.tsx). */
+export function WalletScreen({ lang }: { lang: string }) {
+  const { t, i18n } = useLingui();
+  const title = t`Wallet`;
+  useDocumentTitle(title);
+  const user = useFreshUser();
+  const economy = useEconomy();
+  const { pay, dialog } = usePayment(lang, economy.data);
+  const base = `/${lang}/member`;
+  return (
+    <section>
+      <PageHeader title={title} backHref={base} />
+      {user ? (
+        <WalletOverview
+          user={user}
+          packs={economy.data?.coin_packs ?? null}
+          withdrawalMinPoints={economy.data?.withdrawal_min_points ?? null}
+          withdrawHref={`${base}/point/withdraw`}
+          logHref={`${base}/point/log`}
+          withdrawalsHref={`${base}/point/withdrawLog`}
+          transactionsHref={`${base}/transaction`}
+          onBuy={(pack) => {
+            const coins = formatPoints(i18n, pack.coins);
+            pay({ type: OrderType.recharge, item_id: pack.item_id, item: t`${coins} coins` });
+          }}
+        />
+      ) : (
+        <RecordSkeletonRows />
+      )}
+      {dialog}
+    </section>
+  );
+}

@@ -1,0 +1,169 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useId, useImperativeHandle, useState, type Ref } from 'react';
+import './wallet.css';
+
+/**
+ * The sandbox provider's card element (issue 12 item 3): what Stripe's card element is to Stripe, for the embedded
+ * sandbox provider. The card number goes from this element to the provider's own API (/sandbox/v1/…), never to the
+ * app's: the app only ever learns the payment method id, the brand and the last four digits.
+ *
+ * It reports `onReadyChange(true)` once mounted (the provider's element is loaded) and false when it leaves. The
+ * setup calls are on its handle, as Stripe.js's confirmCardSetup and retrieveSetupIntent are on the Stripe object.
+ */
+
+/** A setup intent as the provider answers it. */
+export interface ProviderSetup {
+  status: string;
+  payment_method_id: string | null;
+}
+
+/** A failure the provider reports; `code` is one of CARD_PROVIDER_ERRORS. */
+export class CardProviderError extends Error {
+  constructor(readonly code: CardProviderErrorCode) {
+    super(code);
+    this.name = 'CardProviderError';
+  }
+}
+
+/** The provider's refusals, as codes the ui translates (src/ui/app/messages.ts). */
+export const CARD_PROVIDER_ERRORS = ['card.incomplete', 'card.declined', 'card.notTestCard', 'card.limit', 'card.unavailable'] as const;
+export type CardProviderErrorCode = (typeof CARD_PROVIDER_ERRORS)[number];
+
+export interface CardElementHandle {
+  confirmSetup(clientSecret: string): Promise<ProviderSetup>;
+  retrieveSetup(clientSecret: string): Promise<ProviderSetup>;
+}
+
+const SANDBOX_API = '/sandbox/v1/setup_intents';
+
+const setupIdOf = (clientSecret: string) => clientSecret.split('_secret_')[0];
+
+const PROVIDER_ERROR: Record<string, CardProviderErrorCode> = {
+  card_declined: 'card.declined',
+  not_a_test_card: 'card.notTestCard',
+  card_limit: 'card.limit',
+};
+
+async function answerOf(response: Response): Promise<ProviderSetup> {
+  if (!response.ok) throw new CardProviderError('card.unavailable');
+  const body = (await response.json()) as { status?: unknown; payment_method?: unknown; error?: unknown };
+  if (body.status === 'failed') throw new CardProviderError(PROVIDER_ERROR[String(body.error)] ?? 'card.declined');
+  return { status: String(body.status), payment_method_id: typeof body.payment_method === 'string' ? body.payment_method : null };
+}
+
+/** Digits only, grouped by four as typed. */
+const groupDigits = (value: string) =>
+  value
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
+
+function isComplete(number: string, expiry: string, cvc: string, now = new Date()): boolean {
+  const digits = number.replace(/\D/g, '');
+  const match = /^(\d{2})\s*\/\s*(\d{2})$/.exec(expiry.trim());
+  if (digits.length < 12 || digits.length > 19 || !/^\d{3,4}$/.test(cvc) || !match) return false;
+  const month = Number(match[1]);
+  const year = 2000 + Number(match[2]);
+  if (month < 1 || month > 12) return false;
+  return year > now.getFullYear() || (year === now.getFullYear() && month >= now.getMonth() + 1);
+}
+
+export interface SandboxCardElementProps {
+  onReadyChange(ready: boolean): void;
+  disabled?: boolean;
+  ref?: Ref<CardElementHandle>;
+}
+
+export function SandboxCardElement({ onReadyChange, disabled = false, ref }: SandboxCardElementProps) {
+  const { t } = useLingui();
+  const id = useId();
+  const [number, setNumber] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [cvc, setCvc] = useState('');
+
+  useEffect(() => {
+    onReadyChange(true);
+    return () => onReadyChange(false);
+    // Mount and unmount only: the element is ready once it is on the page.
+  }, []);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      async confirmSetup(clientSecret) {
+        if (!isComplete(number, expiry, cvc)) throw new CardProviderError('card.incomplete');
+        const response = await fetch(`${SANDBOX_API}/${encodeURIComponent(setupIdOf(clientSecret))}/confirm`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ client_secret: clientSecret, card_number: number.replace(/\D/g, '') }),
+        });
+        return answerOf(response);
+      },
+      async retrieveSetup(clientSecret) {
+        const query = new URLSearchParams({ client_secret: clientSecret });
+        return answerOf(await fetch(`${SANDBOX_API}/${encodeURIComponent(setupIdOf(clientSecret))}?${query.toString()}`));
+      },
+    }),
+    [number, expiry, cvc],
+  );
+
+  return (
+    <fieldset className="card-element" disabled={disabled}>
+      <legend className="card-element-legend">
+        <Trans>Card details</Trans>
+      </legend>
+      <div className="field">
+        <label className="field-label" htmlFor={`${id}-number`}>
+          <Trans>Card number</Trans>
+        </label>
+        <input
+          id={`${id}-number`}
+          className="field-input"
+          dir="ltr"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          value={number}
+          onChange={(event) => setNumber(groupDigits(event.target.value))}
+        />
+      </div>
+      <div className="card-element-row">
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-expiry`}>
+            <Trans>Expiry (MM/YY)</Trans>
+          </label>
+          <input
+            id={`${id}-expiry`}
+            className="field-input"
+            dir="ltr"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder={t`MM/YY`}
+            maxLength={7}
+            value={expiry}
+            onChange={(event) => setExpiry(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-cvc`}>
+            <Trans>Security code</Trans>
+          </label>
+          <input
+            id={`${id}-cvc`}
+            className="field-input"
+            dir="ltr"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="CVC"
+            maxLength={4}
+            value={cvc}
+            onChange={(event) => setCvc(event.target.value.replace(/\D/g, ''))}
+          />
+        </div>
+      </div>
+      <p className="card-element-note">
+        <Trans>Test mode: no real card is charged. Use a test card from the README.</Trans>
+      </p>
+    </fieldset>
+  );
+}

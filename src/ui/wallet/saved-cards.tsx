@@ -1,0 +1,125 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { SavedCard } from '@/contract/calls/payment';
+import { Button } from '../kit/button';
+import { cx } from '../kit/class-names';
+import { Icon } from '../kit/icons';
+import './wallet.css';
+
+/** Card brand names as printed on cards (spec section 9's logos: visa, mastercard, maestro, diners, discover, jcb). */
+const BRAND_NAMES: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  maestro: 'Maestro',
+  diners: 'Diners Club',
+  'diners club': 'Diners Club',
+  discover: 'Discover',
+  jcb: 'JCB',
+  amex: 'American Express',
+  unionpay: 'UnionPay',
+};
+
+export function brandName(brand: string): string {
+  return BRAND_NAMES[brand.toLowerCase()] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
+}
+
+function CardLabel({ card }: { card: SavedCard }) {
+  const brand = brandName(card.card.brand);
+  const last4 = card.card.last4;
+  return (
+    <span className="saved-card-label">
+      <Icon name="card" size={20} />
+      <span>
+        <Trans>
+          {brand} ending in <bdi dir="ltr">{last4}</bdi>
+        </Trans>
+      </span>
+      {card.is_default ? (
+        <span className="badge badge--accent">
+          <Trans context="card">Default</Trans>
+        </span>
+      ) : null}
+      {card.is_ban ? (
+        <span className="badge badge--muted">
+          <Trans context="card">Invalid</Trans>
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+export interface CardChooserProps {
+  cards: readonly SavedCard[];
+  selectedId: number | null;
+  disabled?: boolean;
+  onSelect(id: number): void;
+  /** Absent when no card can be added (MAX_SAVED_CARDS reached): the button is hidden (spec section 5). */
+  onAdd?(): void;
+}
+
+/** The payment dialog's saved cards: one to pay with (banned ones shown disabled), and "add a card". */
+export function CardChooser({ cards, selectedId, disabled = false, onSelect, onAdd }: CardChooserProps) {
+  const { t } = useLingui();
+  return (
+    <div className="saved-cards">
+      <fieldset className="saved-card-list" disabled={disabled}>
+        <legend className="card-element-legend">{t`Pay with a saved card`}</legend>
+        {cards.map((card) => (
+          <label key={card.id} className={cx('saved-card', card.is_ban && 'is-disabled', card.id === selectedId && 'is-selected')}>
+            <input type="radio" name="saved-card" value={card.id} checked={card.id === selectedId} disabled={card.is_ban} onChange={() => onSelect(card.id)} />
+            <CardLabel card={card} />
+          </label>
+        ))}
+      </fieldset>
+      {onAdd ? (
+        <Button variant="link" onClick={onAdd} disabled={disabled}>
+          <Icon name="plus" size={20} />
+          <Trans>Add a card</Trans>
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+export interface CardManagerProps {
+  cards: readonly SavedCard[];
+  /** The card whose delete or make-default runs. */
+  pendingId: number | null;
+  busy: boolean;
+  onDelete(card: SavedCard): void;
+  onMakeDefault(card: SavedCard): void;
+}
+
+/** /member/card-management: the saved cards with their actions. */
+export function CardManager({ cards, pendingId, busy, onDelete, onMakeDefault }: CardManagerProps) {
+  const { t } = useLingui();
+  return (
+    <ul className="record-list" aria-label={t`Saved cards`}>
+      {cards.map((card) => {
+        const brand = brandName(card.card.brand);
+        const last4 = card.card.last4;
+        return (
+          <li key={card.id} className="record">
+            <div className="record-main">
+              <CardLabel card={card} />
+              {card.is_ban ? (
+                <p className="record-detail">
+                  <Trans>This card can no longer be used. Delete it and add another one.</Trans>
+                </p>
+              ) : null}
+            </div>
+            <div className="record-end saved-card-actions">
+              {!card.is_default && !card.is_ban ? (
+                <Button variant="secondary" disabled={busy} busy={pendingId === card.id && busy} onClick={() => onMakeDefault(card)} aria-label={t`Make the ${brand} ending in ${last4} the default card`}>
+                  <Trans context="button">Make default</Trans>
+                </Button>
+              ) : null}
+              <Button variant="link" disabled={busy} onClick={() => onDelete(card)} aria-label={t`Delete the ${brand} ending in ${last4}`}>
+                <Trans context="button">Delete</Trans>
+              </Button>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,172 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/**
+ * Issue 12 in Chromium on the sandbox provider: a membership bought on the provider's hosted page, coins bought
+ * with a card saved through the provider's card element, a declined card that moves no money, and the wallet pages.
+ * Each test uses its own account state relative to what it read first: the spec file shares one server.
+ */
+
+const MIA = { account: 'member', password: 'member-pass-2026' };
+
+async function logIn(page: Page, who: { account: string; password: string }) {
+  await page.goto('/en/login');
+  await page.getByLabel('User name or e-mail').fill(who.account);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+}
+
+/** A new account, logged in: a wallet with nothing in it. */
+async function register(page: Page, name: string) {
+  await page.goto('/en/member');
+  await page.getByRole('button', { name: 'Log in or create an account' }).click();
+  await page.getByRole('dialog', { name: 'Log in' }).getByRole('button', { name: 'Create an account' }).click();
+  const form = page.getByRole('dialog', { name: 'Create an account' });
+  await form.getByLabel('User name').fill(name);
+  await expect(form.getByText('This user name is available.')).toBeVisible();
+  await form.getByLabel('E-mail').fill(`${name}@example.test`);
+  await form.getByLabel('Password', { exact: true }).fill('wallet-pass-2026');
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('alertdialog', { name: 'Welcome to Venuely' }).getByRole('button', { name: 'Later' }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+}
+
+const paymentDialog = (page: Page) => page.getByRole('dialog', { name: 'Payment', exact: true });
+
+/** The spendable points /member/point shows. */
+async function spendable(page: Page): Promise<number> {
+  await page.goto('/en/member/point');
+  const value = page.getByRole('definition').first();
+  await expect(value).not.toBeEmpty();
+  return Number((await value.textContent())!.replace(/\D/g, ''));
+}
+
+async function addCard(page: Page, number: string) {
+  const dialog = paymentDialog(page);
+  await dialog.getByLabel('Card number').fill(number);
+  await dialog.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await dialog.getByLabel('Security code').fill('123');
+  await dialog.getByRole('checkbox', { name: 'I accept the terms of use' }).check();
+  await dialog.getByRole('button', { name: 'Save the card' }).click();
+}
+
+test('a member buys a monthly membership on the hosted page and becomes a paid member', async ({ page }) => {
+  await logIn(page, MIA);
+  await page.goto('/en/member/upgrade');
+  await expect(page.getByRole('heading', { level: 1, name: 'Membership' })).toBeVisible();
+  await page.getByRole('button', { name: 'Buy the Monthly membership for $9.99' }).click();
+  const dialog = paymentDialog(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('$9.99')).toBeVisible();
+  // Spec section 9's order: card, the enabled options, other; USDT ($10 minimum) last and disabled.
+  const options = dialog.getByRole('radio');
+  await expect(options).toHaveCount(5);
+  await expect(dialog.getByRole('radio', { name: /USDT/ })).toBeDisabled();
+  await expect(dialog.getByText('This method accepts amounts from $10.00 to $10,000.00.')).toBeVisible();
+
+  await dialog.getByRole('radio', { name: 'Alipay' }).check();
+  // The terms must be accepted for a popup payment (spec section 5).
+  await dialog.getByRole('button', { name: 'Pay $9.99' }).click();
+  await expect(dialog.getByText('Tick this box to continue.')).toBeVisible();
+  await dialog.getByRole('checkbox', { name: 'I accept the terms of use' }).check();
+
+  const popupOpened = page.waitForEvent('popup');
+  await dialog.getByRole('button', { name: 'Pay $9.99' }).click();
+  const popup = await popupOpened;
+  await expect(dialog.getByText('Complete the payment in the window that opened.', { exact: false })).toBeVisible();
+  await expect(popup.getByText('$9.99')).toBeVisible();
+  await popup.getByRole('button', { name: 'Approve' }).click();
+
+  // The dialog polls every 5 s; the success closes it and the success dialog offers the home page.
+  const success = page.getByRole('dialog', { name: 'Payment successful' });
+  await expect(success).toBeVisible({ timeout: 15_000 });
+  await expect(paymentDialog(page)).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: 'Payment successful' }).first()).toBeVisible();
+  await success.getByRole('button', { name: 'Go to the home page' }).click();
+  await expect(page).toHaveURL(/\/en$/);
+
+  await page.goto('/en/member');
+  await expect(page.getByRole('link', { name: 'Paid member' })).toBeVisible();
+  await page.goto('/en/member/transaction');
+  const payments = page.getByRole('list', { name: 'Transaction history' });
+  await expect(payments.getByRole('listitem').first()).toContainText('Monthly membership');
+  await expect(payments.getByRole('listitem').first()).toContainText('Paid');
+  await page.goto('/en/member/class');
+  await expect(page.getByText('Paid member', { exact: true }).first()).toBeVisible();
+});
+
+test('a member saves a test card and buys coins with it; the card is then listed on the card page', async ({ page }) => {
+  await register(page, 'coinbuyer');
+  expect(await spendable(page)).toBe(0);
+  await page.getByRole('button', { name: 'Buy 550 coins for $4.99' }).click();
+  const dialog = paymentDialog(page);
+  // No saved card: the new-card form shows at once, with no back arrow.
+  await expect(dialog.getByLabel('Card number')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Back to your cards' })).toHaveCount(0);
+  await addCard(page, '4242 4242 4242 4242');
+  await expect(dialog.getByRole('radio', { name: /Visa ending in 4242/ })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Pay $4.99' }).click();
+  await expect(dialog.getByText('Charging your card…')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Payment successful' })).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('dialog', { name: 'Payment successful' }).getByRole('button', { name: 'Close' }).click();
+  await expect.poll(() => spendable(page)).toBe(550);
+
+  await page.goto('/en/member/point/log');
+  await expect(page.getByRole('list', { name: 'Points history' }).getByRole('listitem').first()).toContainText('Coins bought');
+  await expect(page.getByRole('list', { name: 'Points history' }).getByRole('listitem').first()).toContainText('+550');
+
+  await page.goto('/en/member/card-management');
+  const cards = page.getByRole('list', { name: 'Saved cards' });
+  await expect(cards.getByRole('listitem')).toHaveCount(1);
+  await expect(cards.getByRole('listitem').first()).toContainText('Visa ending in 4242');
+  await expect(cards.getByRole('listitem').first()).toContainText('Default');
+});
+
+test('a declined card shows the failure and moves no money', async ({ page }) => {
+  await register(page, 'declined');
+  await page.goto('/en/member/point');
+  await page.getByRole('button', { name: 'Buy 100 coins for $0.99' }).click();
+  const dialog = paymentDialog(page);
+  await addCard(page, '4000 0000 0000 0002');
+  await expect(dialog.getByRole('radio', { name: /Visa ending in 0002/ })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Pay $0.99' }).click();
+  await expect(dialog.getByText('The payment was declined. You have not been charged.')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('alert').filter({ hasText: 'The payment failed. You have not been charged.' }).first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  expect(await spendable(page)).toBe(0);
+  await page.goto('/en/member/transaction');
+  await expect(page.getByRole('list', { name: 'Transaction history' }).getByRole('listitem').first()).toContainText('Failed');
+  await page.goto('/en/member/point/log');
+  await expect(page.getByText('No points yet')).toBeVisible();
+});
+
+test('cards: a card that fails setup is refused, a second card can be made the default, a card can be deleted', async ({ page }) => {
+  await register(page, 'cardkeeper');
+  await page.goto('/en/member/card-management');
+  // No saved card: the new-card form shows at once, with nothing to go back to.
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  const fill = async (number: string) => {
+    await page.getByLabel('Card number').fill(number);
+    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: 'Save the card' }).click();
+  };
+  await fill('4000 0000 0000 9995');
+  await expect(page.getByText('The card was declined. Try another card.')).toBeVisible();
+  await fill('4242 4242 4242 4242');
+  const cards = page.getByRole('list', { name: 'Saved cards' });
+  await expect(cards.getByRole('listitem')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Add a card' }).click();
+  // A card that needs authentication is saved after the provider confirms it (the setup is polled).
+  await fill('4000 0025 0000 3155');
+  await expect(cards.getByRole('listitem')).toHaveCount(2, { timeout: 10_000 });
+  await page.getByRole('button', { name: 'Make the Visa ending in 3155 the default card' }).click();
+  await expect(cards.getByRole('listitem').filter({ hasText: '3155' })).toContainText('Default');
+  await expect(cards.getByRole('listitem').filter({ hasText: '4242' })).not.toContainText('Default');
+  await page.getByRole('button', { name: 'Delete the Visa ending in 4242' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete Visa •••• 4242?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(cards.getByRole('listitem')).toHaveCount(1);
+  await expect(cards.getByRole('listitem').first()).toContainText('3155');
+});
