@@ -55,7 +55,7 @@ describe.each(DATABASE_KINDS)('demo wallet on %s', (kind) => {
   it('gives the paid account coins and a purchase history, and the verified account earnings and a pending withdrawal, once', async () => {
     expect(await seedDemoWallet(t.database.db, t.config.economy, { pool })).toEqual({ profiles: 2, orders: 3, unlocks: 4, withdrawals: 1, skipped: [] });
 
-    // Paul: his annual plan and two coin packs, paid by card; 550 + 1 200 coins, 800 spent on Vera's two profiles.
+    // Paul: his annual plan and two coin packs, paid by card; 550 + 1 200 coins, 1 000 spent on Vera's two profiles.
     const paul = await tokenOf('paid', 'paid-pass-2026');
     const paulOrders = await call<{ list: OrderItem[] }>('payment/orderHistory', paul);
     expect(paulOrders.list.map((o) => [o.type, o.item_id, o.amount, o.payment_type, o.status])).toEqual([
@@ -66,35 +66,35 @@ describe.each(DATABASE_KINDS)('demo wallet on %s', (kind) => {
     expect(paulOrders.list.every((o) => o.paid_at !== null)).toBe(true);
     const paulLog = await call<{ list: LogItem[] }>('user/buyLog', paul);
     expect(paulLog.list.map((e) => [e.kind, e.points, e.withdrawable, e.balance, e.ref === null])).toEqual([
-      ['unlock_spend', -300, false, 950, false],
-      ['unlock_spend', -500, false, 1_250, false],
+      ['unlock_spend', -400, false, 750, false],
+      ['unlock_spend', -600, false, 1_150, false],
       ['recharge', 1_200, false, 1_750, false],
       ['recharge', 550, false, 550, false],
     ]);
     expect(paulLog.list.slice(0, 2).map((e) => e.ref)).toEqual(['Vera in Kyoto', 'Vera']);
-    expect(await call('user/me', paul)).toMatchObject({ fun_score: 950, withdrawable_fun_score: 0, is_payed: true });
+    expect(await call('user/me', paul)).toMatchObject({ fun_score: 750, withdrawable_fun_score: 0, is_payed: true });
 
     // Mia bought the large pack and unlocked both profiles too; she keeps coins for another unlock.
     const mia = await tokenOf('member', 'member-pass-2026');
     expect((await call<{ list: OrderItem[] }>('payment/orderHistory', mia)).list.map((o) => [o.type, o.item_id, o.status])).toEqual([[OrderType.recharge, 103, 'paid']]);
-    expect(await call('user/me', mia)).toMatchObject({ fun_score: 400, is_payed: false });
+    expect(await call('user/me', mia)).toMatchObject({ fun_score: 200, is_payed: false });
 
-    // Vera: her two published profiles earned 80 % of four unlocks (2 × 400 + 2 × 240 = 1 280); 1 000 are held for
-    // her pending withdrawal, 280 stay withdrawable.
+    // Vera: her two published profiles earned 80 % of four unlocks (2 × 480 + 2 × 320 = 1 600); 1 000 are held for
+    // her pending withdrawal, 600 stay withdrawable.
     const vera = await tokenOf('verified', 'verified-pass-2026');
     const profiles = await t.database.db.selectFrom('partners').select(['uuid', 'nickname', 'unlock_price', 'status', 'visible']).where('uuid', 'in', DEMO_PROFILES.map((p) => demoProfileUuid(p.key))).orderBy('id').execute();
     expect(profiles.map((p) => [p.nickname, p.unlock_price, p.status, p.visible])).toEqual([
-      ['Vera', 500, 'published', true],
-      ['Vera in Kyoto', 300, 'published', true],
+      ['Vera', 600, 'published', true],
+      ['Vera in Kyoto', 400, 'published', true],
     ]);
-    expect(await call('user/me', vera)).toMatchObject({ fun_score: 280, withdrawable_fun_score: 280, withdrawable_amount: 280, partner_count: 2 });
+    expect(await call('user/me', vera)).toMatchObject({ fun_score: 600, withdrawable_fun_score: 600, withdrawable_amount: 600, held_fun_score: 1_000, partner_count: 2 });
     const veraLog = await call<{ list: LogItem[] }>('user/buyLog', vera);
     expect(veraLog.list.map((e) => [e.kind, e.points, e.withdrawable, e.balance])).toEqual([
-      ['withdraw_hold', -1_000, true, 280],
-      ['unlock_earn', 240, true, 1_280],
-      ['unlock_earn', 240, true, 1_040],
-      ['unlock_earn', 400, true, 800],
-      ['unlock_earn', 400, true, 400],
+      ['withdraw_hold', -1_000, true, 600],
+      ['unlock_earn', 320, true, 1_600],
+      ['unlock_earn', 320, true, 1_280],
+      ['unlock_earn', 480, true, 960],
+      ['unlock_earn', 480, true, 480],
     ]);
     expect(veraLog.list.slice(1).map((e) => e.ref)).toEqual(['Vera in Kyoto', 'Vera in Kyoto', 'Vera', 'Vera']);
     const withdrawals = await call<{ list: Record<string, unknown>[] }>('user/withdrawalLog', vera);
@@ -103,12 +103,12 @@ describe.each(DATABASE_KINDS)('demo wallet on %s', (kind) => {
     ]);
     expect((await call<{ list: OrderItem[] }>('payment/orderHistory', vera)).list.map((o) => [o.type, o.item_id, o.status])).toEqual([[OrderType.upgrade, 2, 'paid']]);
 
-    // Paul may now write to Vera's profile; the ledger sums to zero and the platform kept 20 % of 1 600.
+    // Paul may now write to Vera's profile; the ledger sums to zero and the platform kept 20 % of 2 000.
     const status = await call('chat/status', paul, { to_uuid: profiles[0].uuid, partner_uuid: profiles[0].uuid });
     expect(status).toMatchObject({ is_unlocked: true, can_send: true });
     expect(await ledgerTotal(t.database.db)).toBe(0);
     const fees = await t.database.db.selectFrom('ledger_accounts').select('balance').where('account', '=', ledgerAccount.platform('fees')).executeTakeFirstOrThrow();
-    expect(Number(fees.balance)).toBe(320);
+    expect(Number(fees.balance)).toBe(400);
 
     // A second start writes nothing.
     const before = await snapshot();

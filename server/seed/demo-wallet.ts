@@ -57,7 +57,10 @@ interface DemoProfile {
   photos: number[];
 }
 
-/** Vera's profiles: priced so that four unlocks earn her more than the withdrawal minimum at the default share. */
+/**
+ * Vera's profiles: priced so that four unlocks earn her more than the withdrawal minimum at the default share, and
+ * one more unlock of the first (a newcomer trying the wallet) takes what stays withdrawable past the minimum again.
+ */
 export const DEMO_PROFILES: readonly DemoProfile[] = [
   {
     key: 'vera-tokyo',
@@ -72,7 +75,7 @@ export const DEMO_PROFILES: readonly DemoProfile[] = [
     city: 'tokyo',
     intro:
       'Born in Saint Petersburg, at home in Tokyo for eight years. I show visitors the quiet side of the city: morning markets, old-town alleys and the best coffee counters. Happy to help with menus, directions and train tickets.',
-    unlockPrice: 500,
+    unlockPrice: 600,
     photos: [0, 1, 2],
   },
   {
@@ -88,7 +91,7 @@ export const DEMO_PROFILES: readonly DemoProfile[] = [
     city: 'kyoto',
     intro:
       'Weekend walks through Kyoto’s temples, gardens and tea houses at an easy pace, with plenty of stops for photos. I also interpret at tea ceremonies and craft workshops.',
-    unlockPrice: 300,
+    unlockPrice: 400,
     photos: [3, 4],
   },
 ];

@@ -170,3 +170,71 @@ test('cards: a card that fails setup is refused, a second card can be made the d
   await expect(cards.getByRole('listitem')).toHaveCount(1);
   await expect(cards.getByRole('listitem').first()).toContainText('3155');
 });
+
+test('a member unlocks a partner’s chat with bought coins; the owner sees the earning and applies for a withdrawal', async ({ page, browser, app }) => {
+  // Vera owns the demo profile "Vera" (600 points to unlock); her wallet: 600 withdrawable, 1 000 held.
+  const vera = await (await browser.newContext({ baseURL: app.baseURL })).newPage();
+  await logIn(vera, { account: 'verified', password: 'verified-pass-2026' });
+  await vera.goto('/en/member/content/partner');
+  const profileHref = await vera.getByRole('heading', { level: 2, name: 'Vera', exact: true }).getByRole('link').getAttribute('href');
+  const profileId = /\/partner\/(\d+)\//.exec(profileHref ?? '')?.[1];
+  expect(profileId).toBeTruthy();
+  await vera.goto('/en/member/point');
+  const balances = vera.getByRole('region', { name: 'Your points' });
+  await expect(balances).toContainText('Withdrawable600 ($6.00)');
+  await expect(balances).toContainText('Held for withdrawals1,000');
+
+  await register(page, 'unlocker');
+  await page.goto('/en/member/point');
+  await page.getByRole('button', { name: 'Buy 1,200 coins for $9.99' }).click();
+  await addCard(page, '4242 4242 4242 4242');
+  await paymentDialog(page).getByRole('button', { name: 'Pay $9.99' }).click();
+  await page.getByRole('dialog', { name: 'Payment successful' }).getByRole('button', { name: 'Close' }).click({ timeout: 15_000 });
+
+  await page.goto(`/en/partner/${profileId}`);
+  await page.getByRole('link', { name: 'Chat' }).click();
+  await expect(page.getByText('Unlocking costs 600 points, once.', { exact: false })).toBeVisible();
+  await expect(page.getByText('You have 1200 points.')).toBeVisible();
+  await page.getByRole('button', { name: 'Unlock chat' }).click();
+  await expect(page.getByRole('list', { name: 'Messages' }).getByText('You unlocked this chat.')).toBeVisible();
+  expect(await spendable(page)).toBe(600);
+  await page.goto('/en/member/point/log');
+  const spent = page.getByRole('list', { name: 'Points history' }).getByRole('listitem').first();
+  await expect(spent).toContainText('Profile unlocked');
+  await expect(spent).toContainText('−600');
+
+  // The owner earned 80 %: 480 more withdrawable, now past the minimum again.
+  await vera.reload();
+  await expect(balances).toContainText('Withdrawable1,080 ($10.80)');
+  await vera.goto('/en/member/point/log');
+  const earned = vera.getByRole('list', { name: 'Points history' }).getByRole('listitem').first();
+  await expect(earned).toContainText('Earned from an unlock');
+  await expect(earned).toContainText('+480');
+
+  await vera.goto('/en/member/point/withdraw');
+  await vera.getByLabel("Account holder's name").fill('Vera Sokolova');
+  await vera.getByLabel('Bank name').fill('Demo Bank');
+  await vera.getByLabel('Card or account number').fill('4000 1234 5678 1111');
+  await vera.getByLabel('Points to withdraw').fill('1081');
+  await vera.getByRole('button', { name: 'Apply for the withdrawal' }).click();
+  await expect(vera.getByText('You can withdraw at most 1080 points now.')).toBeVisible();
+  await vera.getByLabel('Points to withdraw').fill('1000');
+  await expect(vera.getByText('You receive $10.00.')).toBeVisible();
+  await vera.getByRole('button', { name: 'Apply for the withdrawal' }).click();
+  await expect(vera).toHaveURL(/\/en\/member\/point\/withdrawLog$/);
+  const latest = vera.getByRole('list', { name: 'Withdrawal history' }).getByRole('listitem').first();
+  await expect(latest).toContainText('1111');
+  await expect(latest).toContainText('$10.00');
+  await expect(latest).toContainText('Pending');
+  await vera.goto('/en/member/point');
+  await expect(balances).toContainText('Withdrawable80 ($0.80)');
+  await expect(balances).toContainText('Held for withdrawals2,000');
+});
+
+test('a member without identity verification is asked to verify before withdrawing', async ({ page }) => {
+  await logIn(page, MIA);
+  await page.goto('/en/member/point/withdraw');
+  await expect(page.getByText('Verify your identity to withdraw')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Verify your identity' })).toHaveAttribute('href', '/en/verify/kyc/step1');
+  await expect(page.getByLabel('Points to withdraw')).toHaveCount(0);
+});
