@@ -5,13 +5,15 @@ import type { merchantCreatePayload } from '@/contract/calls/merchant';
 import type { partnerCreatePayload } from '@/contract/calls/partner';
 import type { EconomyConfig } from '@/contract/economy';
 import { KycStatus } from '@/contract/enums';
-import type { MembershipFacts } from '@/contract/permissions';
+import { isCanPostPartner, type MembershipFacts } from '@/contract/permissions';
 import { PHOTOS_MAX } from '@/contract/shapes';
 import { activeMembership } from '../account/user.repository';
 import { ApiFailure } from '../api/failure';
 import type { Database, PhotoRow } from '../db/schema';
 import { type createImageStore, ImageError, type StoredImage } from '../images/image.service';
 import { type CityWithRegion, findCityById, findCityBySlugs, findRegionBySlug } from './place.repository';
+import { insertPartner } from './partner.repository';
+import { insertPhotos } from './photo.repository';
 import { merchantSearchKey, partnerSearchKey } from './search-key';
 
 /**
@@ -246,6 +248,32 @@ export async function checkPartnerRefs(
     }
   }
   return city;
+}
+
+/**
+ * Publishes a partner profile in one transaction (partner/create, and the demo wallet's profiles): under the owner's
+ * row lock the publishing right is checked again, so a membership-3 user's two simultaneous "first" profiles cannot
+ * both pass; then the row, its photos (the first is the cover) and the owner's partner count. `refused` is what a
+ * refusal throws.
+ */
+export async function publishPartner(
+  db: Kysely<Database>,
+  profile: { uuid: string; owner: string; fields: PartnerFields; city: CityWithRegion; photos: readonly StoredImage[]; defaultUnlockPrice: number },
+  refused: () => Error,
+) {
+  return db.transaction().execute(async (trx) => {
+    if (!isCanPostPartner(await publisherFacts(trx, profile.owner, true))) throw refused();
+    const inserted = await insertPartner(trx, {
+      ...partnerColumns(profile.fields, profile.city, profile.defaultUnlockPrice),
+      uuid: profile.uuid,
+      owner_uuid: profile.owner,
+      cover: JSON.stringify(profile.photos[0]),
+      status: 'published',
+    });
+    await insertPhotos(trx, 'partner', inserted.id, profile.photos);
+    await changeListingCount(trx, profile.owner, 'partner_count', 1);
+    return inserted;
+  });
 }
 
 export function partnerColumns(fields: PartnerFields, city: CityWithRegion, defaultUnlockPrice: number) {

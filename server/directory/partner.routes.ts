@@ -14,22 +14,21 @@ import {
   checkPartnerRefs,
   committingImages,
   listingNotFound,
-  partnerColumns,
   photoParts,
   placeFilterOf,
   publisherFacts,
+  publishPartner,
   removeDroppedImages,
   saveListingImages,
 } from './listing.service';
 import {
   deletePartnerWithDependents,
   findPartner,
-  insertPartner,
   listPublicPartners,
   lockPartner,
   updatePartner,
 } from './partner.repository';
-import { insertPhotos, photosOf } from './photo.repository';
+import { photosOf } from './photo.repository';
 
 /**
  * Partners (spec section 7 "Partner"): the public list and page, publishing, the owner's idempotent visible
@@ -85,20 +84,11 @@ export default fp(
       const city = await checkPartnerRefs(db, payload, app.config.economy.unlock_price);
       const saved = await saveListingImages(images, parts, request.log);
       const row = await committingImages(images, saved, request.log, () =>
-        db.transaction().execute(async (trx) => {
-          // Under the user's row lock, so a membership-3 user's two simultaneous "first" profiles cannot both pass.
-          if (!isCanPostPartner(await publisherFacts(trx, uuid, true))) throw new ApiFailure('listing.cannotPostPartner');
-          const inserted = await insertPartner(trx, {
-            ...partnerColumns(payload, city, app.config.economy.unlock_price.default),
-            uuid: randomUUID(),
-            owner_uuid: uuid,
-            cover: JSON.stringify(saved[0]),
-            status: 'published',
-          });
-          await insertPhotos(trx, 'partner', inserted.id, saved);
-          await changeListingCount(trx, uuid, 'partner_count', 1);
-          return inserted;
-        }),
+        publishPartner(
+          db,
+          { uuid: randomUUID(), owner: uuid, fields: payload, city, photos: saved, defaultUnlockPrice: app.config.economy.unlock_price.default },
+          () => new ApiFailure('listing.cannotPostPartner'),
+        ),
       );
       return ownDetail(await partnerDetailOf(db, row, await photosOf(db, 'partner', row.id), uuid), row);
     });

@@ -3,14 +3,11 @@ import { partnerCreatePayload } from '@/contract/calls/partner';
 import { withdrawalApplication } from '@/contract/calls/wallet';
 import type { EconomyConfig } from '@/contract/economy';
 import { OrderType } from '@/contract/enums';
-import { isCanPostPartner } from '@/contract/permissions';
 import { usernameKey } from '../account/user.repository';
 import { ApiFailure } from '../api/failure';
 import { unlockPartner } from '../chat/unlock.service';
 import type { Database, ImageJson } from '../db/schema';
-import { changeListingCount, checkPartnerRefs, partnerColumns, publisherFacts } from '../directory/listing.service';
-import { insertPartner } from '../directory/partner.repository';
-import { insertPhotos } from '../directory/photo.repository';
+import { checkPartnerRefs, publishPartner } from '../directory/listing.service';
 import { findCityBySlugs } from '../directory/place.repository';
 import { userBalances } from '../wallet/ledger.repository';
 import { applyWithdrawal } from '../wallet/withdrawal.service';
@@ -148,18 +145,11 @@ async function ensureProfile(db: Kysely<Database>, economy: EconomyConfig, owner
   });
   await checkPartnerRefs(db, fields, economy.unlock_price);
   const photos = [...new Set(profile.photos.map((i) => portraits[i % portraits.length]))];
-  await db.transaction().execute(async (trx) => {
-    if (!isCanPostPartner(await publisherFacts(trx, owner, true))) throw new Error('demo wallet: the verified demo account may not publish profiles');
-    const row = await insertPartner(trx, {
-      ...partnerColumns(fields, city, economy.unlock_price.default),
-      uuid,
-      owner_uuid: owner,
-      cover: JSON.stringify(photos[0]),
-      status: 'published',
-    });
-    await insertPhotos(trx, 'partner', row.id, photos);
-    await changeListingCount(trx, owner, 'partner_count', 1);
-  });
+  await publishPartner(
+    db,
+    { uuid, owner, fields, city, photos, defaultUnlockPrice: economy.unlock_price.default },
+    () => new Error('demo wallet: the verified demo account may not publish profiles'),
+  );
   return true;
 }
 

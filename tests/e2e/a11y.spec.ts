@@ -156,6 +156,41 @@ test('the owner screens have no serious or critical accessibility violations', a
   }
 });
 
+test('the wallet screens and the payment dialog have no serious or critical accessibility violations', async ({ page }, testInfo) => {
+  await page.goto('/en/login');
+  await page.getByLabel('User name or e-mail').fill('verified');
+  await page.getByLabel('Password', { exact: true }).fill('verified-pass-2026');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  // The verified demo account has earnings, a pending withdrawal and an annual plan (server/seed/demo-wallet.ts).
+  const screens: [path: string, heading: string, ready: string][] = [
+    ['/en/member/point', 'Wallet', 'Buy coins'],
+    ['/en/member/point/log', 'Points history', 'Earned from an unlock'],
+    ['/en/member/point/withdraw', 'Withdraw cash', 'Points to withdraw'],
+    ['/en/member/point/withdrawLog', 'Withdrawal history', 'Pending'],
+    ['/en/member/transaction', 'Transaction history', 'Annual membership'],
+    ['/en/member/upgrade', 'Membership', 'Plans'],
+    ['/en/member/class', 'Your class', 'What each class allows'],
+    ['/en/member/card-management', 'Saved cards', 'Card number'],
+    ['/ar/member/point', 'المحفظة', 'شراء عملات'],
+  ];
+  for (const [path, heading, ready] of screens) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByText(ready, { exact: true }).first()).toBeVisible();
+    await expectNoBlockingViolations(page, testInfo, path);
+  }
+  await page.goto('/en/member/upgrade');
+  await page.getByRole('button', { name: /^Buy the Monthly membership/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Payment', exact: true });
+  await expect(dialog.getByLabel('Card number')).toBeVisible();
+  await expectNoBlockingViolations(page, testInfo, 'payment dialog');
+  // Escape closes it (spec: dialogs close on Escape) and focus returns to the button that opened it.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Buy the Monthly membership/ })).toBeFocused();
+});
+
 test('the identity verification explanation has no serious or critical accessibility violations', async ({ page }, testInfo) => {
   await page.goto('/en/login');
   await page.getByLabel('User name or e-mail').fill('member');

@@ -1,6 +1,7 @@
 import type { Browser, Page, WebSocketRoute } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
+import { logIn } from './log-in';
 
 /**
  * Issue 11 in Chromium against the real server and socket: the demo conversation is waiting with unread messages,
@@ -10,14 +11,6 @@ import { expect, test } from './fixtures';
 
 const MIA = { account: 'member', password: 'member-pass-2026' };
 const PAUL = { account: 'paid', password: 'paid-pass-2026' };
-
-async function logIn(page: Page, who: { account: string; password: string }) {
-  await page.goto('/en/login');
-  await page.getByLabel('User name or e-mail').fill(who.account);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-}
 
 async function newMember(browser: Browser, baseURL: string, who: { account: string; password: string }) {
   const context = await browser.newContext({ baseURL });

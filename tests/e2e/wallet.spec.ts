@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { logIn } from './log-in';
 
 /**
  * Issue 12 in Chromium on the sandbox provider: a membership bought on the provider's hosted page, coins bought
@@ -8,14 +9,6 @@ import { expect, test } from './fixtures';
  */
 
 const MIA = { account: 'member', password: 'member-pass-2026' };
-
-async function logIn(page: Page, who: { account: string; password: string }) {
-  await page.goto('/en/login');
-  await page.getByLabel('User name or e-mail').fill(who.account);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-}
 
 /** A new account, logged in: a wallet with nothing in it. */
 async function register(page: Page, name: string) {

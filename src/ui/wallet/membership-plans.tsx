@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { MembershipPlan } from '@/contract/economy';
-import { Button } from '../kit/button';
 import { Icon } from '../kit/icons';
 import { AppLink } from '../kit/link';
+import { OfferRow } from './offer-row';
 import { formatMoney } from './wallet-format';
 import { PLAN_LABELS } from './wallet-names';
 import './wallet.css';
@@ -64,7 +64,7 @@ export function MembershipPlans({ plans, isPaid, planText, classHref, onBuy }: M
             const price = formatMoney(i18n, plan.amount);
             const days = plan.days;
             return (
-              <li key={plan.item_id} className="wallet-pack">
+              <OfferRow key={plan.item_id} price={price} buyLabel={t`Buy the ${name} for ${price}`} onBuy={() => onBuy(plan)}>
                 <span>
                   <span className="wallet-pack-coins">{name}</span>
                   <span className="wallet-muted">
@@ -72,10 +72,7 @@ export function MembershipPlans({ plans, isPaid, planText, classHref, onBuy }: M
                     <Trans>{days} days</Trans>
                   </span>
                 </span>
-                <Button onClick={() => onBuy(plan)} aria-label={t`Buy the ${name} for ${price}`}>
-                  {price}
-                </Button>
-              </li>
+              </OfferRow>
             );
           })}
         </ul>

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useImperativeHandle, useState, type Ref } from 'react';
+import { useEffect, useId, useImperativeHandle, useState, type ReactNode, type Ref } from 'react';
 import './wallet.css';
 
 /**
@@ -68,6 +68,38 @@ function isComplete(number: string, expiry: string, cvc: string, now = new Date(
   return year > now.getFullYear() || (year === now.getFullYear() && month >= now.getMonth() + 1);
 }
 
+interface CardInputProps {
+  id: string;
+  label: ReactNode;
+  autoComplete: string;
+  placeholder: string;
+  maxLength?: number;
+  value: string;
+  onChange(value: string): void;
+}
+
+/** One field of the card element: digits typed left to right in every language. */
+function CardInput({ id, label, autoComplete, placeholder, maxLength, value, onChange }: CardInputProps) {
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="field-input"
+        dir="ltr"
+        inputMode="numeric"
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        maxLength={maxLength}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
 export interface SandboxCardElementProps {
   onReadyChange(ready: boolean): void;
   disabled?: boolean;
@@ -112,54 +144,10 @@ export function SandboxCardElement({ onReadyChange, disabled = false, ref }: San
       <legend className="card-element-legend">
         <Trans>Card details</Trans>
       </legend>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-number`}>
-          <Trans>Card number</Trans>
-        </label>
-        <input
-          id={`${id}-number`}
-          className="field-input"
-          dir="ltr"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
-          value={number}
-          onChange={(event) => setNumber(groupDigits(event.target.value))}
-        />
-      </div>
+      <CardInput id={`${id}-number`} label={<Trans>Card number</Trans>} autoComplete="cc-number" placeholder="1234 1234 1234 1234" value={number} onChange={(value) => setNumber(groupDigits(value))} />
       <div className="card-element-row">
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-expiry`}>
-            <Trans>Expiry (MM/YY)</Trans>
-          </label>
-          <input
-            id={`${id}-expiry`}
-            className="field-input"
-            dir="ltr"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder={t`MM/YY`}
-            maxLength={7}
-            value={expiry}
-            onChange={(event) => setExpiry(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-cvc`}>
-            <Trans>Security code</Trans>
-          </label>
-          <input
-            id={`${id}-cvc`}
-            className="field-input"
-            dir="ltr"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="CVC"
-            maxLength={4}
-            value={cvc}
-            onChange={(event) => setCvc(event.target.value.replace(/\D/g, ''))}
-          />
-        </div>
+        <CardInput id={`${id}-expiry`} label={<Trans>Expiry (MM/YY)</Trans>} autoComplete="cc-exp" placeholder={t`MM/YY`} maxLength={7} value={expiry} onChange={setExpiry} />
+        <CardInput id={`${id}-cvc`} label={<Trans>Security code</Trans>} autoComplete="cc-csc" placeholder="CVC" maxLength={4} value={cvc} onChange={(value) => setCvc(value.replace(/\D/g, ''))} />
       </div>
       <p className="card-element-note">
         <Trans>Test mode: no real card is charged. Use a test card from the README.</Trans>

@@ -2,9 +2,9 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { CurrentUser } from '@/contract/calls/user';
 import type { CoinPack } from '@/contract/economy';
-import { Button } from '../kit/button';
 import { Icon } from '../kit/icons';
 import { AppLink } from '../kit/link';
+import { OfferRow } from './offer-row';
 import { formatMoney, formatPoints } from './wallet-format';
 import './wallet.css';
 
@@ -109,14 +109,11 @@ export function WalletOverview({ user, packs, withdrawalMinPoints, withdrawHref,
               const price = formatMoney(i18n, pack.amount);
               const coinsText = formatPoints(i18n, coins);
               return (
-                <li key={pack.item_id} className="wallet-pack">
+                <OfferRow key={pack.item_id} variant="secondary" price={price} buyLabel={t`Buy ${coinsText} coins for ${price}`} onBuy={() => onBuy(pack)}>
                   <span className="wallet-pack-coins">
                     <Plural value={coins} one="# coin" other="# coins" />
                   </span>
-                  <Button variant="secondary" onClick={() => onBuy(pack)} aria-label={t`Buy ${coinsText} coins for ${price}`}>
-                    {price}
-                  </Button>
-                </li>
+                </OfferRow>
               );
             })}
           </ul>
