@@ -3,9 +3,10 @@ import { fileURLToPath } from 'node:url';
 import type { Locale } from '../../src/contract/enums';
 
 /**
- * The translations the app ships (locales/{locale}/messages.po), so specs expect what a user of that language
- * reads rather than a copy of it.
+ * The translations the app ships (locales/{locale}/messages.po, and the wallet's and chat's catalogs), so specs
+ * expect what a user of that language reads rather than a copy of it.
  */
+const CATALOGS = ['messages', 'wallet', 'chat'];
 const cache = new Map<Locale, Map<string, string>>();
 
 function parsePo(text: string): Map<string, string> {
@@ -23,12 +24,15 @@ function parsePo(text: string): Map<string, string> {
 export function msg(locale: Locale, msgid: string, values: Record<string, string> = {}): string {
   let messages = cache.get(locale);
   if (!messages) {
-    const file = fileURLToPath(new URL(`../../locales/${locale}/messages.po`, import.meta.url));
-    messages = parsePo(readFileSync(file, 'utf8'));
+    messages = new Map();
+    for (const catalog of CATALOGS) {
+      const file = fileURLToPath(new URL(`../../locales/${locale}/${catalog}.po`, import.meta.url));
+      for (const [id, text] of parsePo(readFileSync(file, 'utf8'))) messages.set(id, text);
+    }
     cache.set(locale, messages);
   }
   const text = messages.get(msgid);
-  if (!text) throw new Error(`locales/${locale}/messages.po has no translation of ${JSON.stringify(msgid)}`);
+  if (!text) throw new Error(`locales/${locale}/*.po have no translation of ${JSON.stringify(msgid)}`);
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
 

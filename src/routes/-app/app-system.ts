@@ -194,7 +194,7 @@ export function createAppSystem(deps: AppSystemDeps) {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') retrySession();
   });
-  return { ...actors, api, actionHandlers, openDialog, loadChat };
+  return { ...actors, api, actionHandlers, openDialog, loadChat, inspect: deps.inspect };
 }
 
 export const TOKEN_EXPIRED_DIALOG_ID = 'token-expired';

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef, type RefObject } from 'react';
-import { fromPromise, type ActorRefFrom } from 'xstate';
+import { fromPromise, type ActorRefFrom, type InspectionEvent } from 'xstate';
 import {
   cardSetupCalls,
   cardSetupMachine,
@@ -39,7 +39,7 @@ function elementOf(ref: RefObject<CardElementHandle | null>): CardElementHandle 
  * The card setup machine with the real calls and the card element's provider calls (the sandbox's, as Stripe.js's
  * confirmCardSetup / retrieveSetupIntent would be), for the payment dialog and the card management page.
  */
-export function useCardSetup(api: ApiClient) {
+export function useCardSetup(api: ApiClient, inspect?: (event: InspectionEvent) => void) {
   const element = useRef<CardElementHandle | null>(null);
   const actor = useActorRef(
     cardSetupMachine.provide({
@@ -49,6 +49,7 @@ export function useCardSetup(api: ApiClient) {
         retrieveSetup: fromPromise<SetupResult, SetupIntentInput>(({ input }) => elementOf(element).retrieveSetup(input.clientSecret)),
       },
     }),
+    { systemId: 'cardSetup', inspect },
   );
   return { actor, element };
 }

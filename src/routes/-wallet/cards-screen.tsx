@@ -24,8 +24,8 @@ export function CardsScreen({ lang }: { lang: string }) {
   const { t, i18n } = useLingui();
   const title = t`Saved cards`;
   useDocumentTitle(title);
-  const { api, toast, openDialog } = useAppSystem();
-  const { actor, element } = useCardSetup(api);
+  const { api, toast, openDialog, inspect } = useAppSystem();
+  const { actor, element } = useCardSetup(api, inspect);
   const stripeKey = useStripeKey();
   const state = useSelector(actor, (s) => (s.matches('loading') ? 'loading' : s.matches('loadFailed') ? 'loadFailed' : s.matches('adding') ? 'adding' : 'list'));
   const cards = useSelector(actor, (s) => s.context.cards);

@@ -71,9 +71,9 @@ export interface PaymentDialogHostProps {
  */
 export function PaymentDialogHost({ request, lang, onClose, onPaid }: PaymentDialogHostProps) {
   const { i18n, t } = useLingui();
-  const { api, toast, dialogStack } = useAppSystem();
+  const { api, toast, dialogStack, inspect } = useAppSystem();
   const options = useLoad((signal) => api.call(getPayTypeWithId, { type: request.type, item_id: request.item_id }, { signal }));
-  const { actor: cards, element } = useCardSetup(api);
+  const { actor: cards, element } = useCardSetup(api, inspect);
   const [selected, setSelected] = useState<PaymentType | null>(null);
   const [terms, setTerms] = useState(false);
   const [termsError, setTermsError] = useState<string | undefined>();
@@ -138,7 +138,8 @@ export function PaymentDialogHost({ request, lang, onClose, onPaid }: PaymentDia
     } else {
       data = { ...order, payment_type: current } as PaymentData;
     }
-    const actor = createActor(providePayment(api, browserWindow), { input: { data, options: options.data.options } });
+    // Each attempt is 'payment' in the inspector (STYLE rule 10's systemId), the card step 'cardSetup'.
+    const actor = createActor(providePayment(api, browserWindow), { input: { data, options: options.data.options }, systemId: 'payment', inspect });
     const paidType = current;
     actor.on('payment.notify', (event) => toast.send({ type: 'toast.show', kind: event.kind, message: event.message, params: event.params, durationMs: event.durationMs }));
     actor.on('payment.succeeded', (event) => {
