@@ -41,6 +41,7 @@ export default tseslint.config(
             { target: './src/machines/chat', from: ['./src/machines/account', './src/machines/directory', './src/machines/wallet'], message: 'a machine domain imports only machines/app.' },
             // Payments talk to the server only through injected actors, so the wallet needs no service either.
             { target: './src/machines/wallet', from: ['./src/machines/account', './src/machines/directory', './src/machines/chat', './src/services'], message: 'machines/wallet imports only machines/app and the contract.' },
+            { target: './src/machines/kyc', from: ['./src/machines/account', './src/machines/directory', './src/machines/chat', './src/machines/wallet', './src/services'], message: 'machines/kyc imports only machines/app and the contract.' },
           ],
         },
       ],

@@ -26,6 +26,7 @@ import { createTrackingTestModel, describeTrackingEvent } from '@/machines/app/t
 import { createVerifyEmailFormTestModel, describeVerifyEmailFormEvent } from '@/machines/account/verify-email-form.model';
 import { createVisitReportFormTestModel, describeVisitReportFormEvent } from '@/machines/directory/visit-report-form.model';
 import { createCardSetupTestModel, describeCardSetupEvent } from '@/machines/wallet/card-setup.model';
+import { createKycTestModel, describeKycEvent } from '@/machines/kyc/kyc.model';
 import { createPaymentTestModel, describePaymentEvent, paymentTestPaths } from '@/machines/wallet/payment.model';
 
 /** What the path printer reads of a snapshot: its state value and its tags. */
@@ -94,4 +95,5 @@ export const machines: readonly RegisteredMachine[] = [
   { id: 'chat', create: createChatTestModel, paths: chatTestPaths, describeEvent: describeChatEvent },
   { id: 'payment', create: createPaymentTestModel, paths: paymentTestPaths, describeEvent: describePaymentEvent },
   { id: 'card-setup', create: createCardSetupTestModel, describeEvent: describeCardSetupEvent },
+  { id: 'kyc', create: createKycTestModel, describeEvent: describeKycEvent },
 ];

@@ -1,0 +1,226 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, type AnyEventObject } from 'xstate';
+import { createTestModel, getStateNodes } from 'xstate/graph';
+import type { KycState } from '@/contract/calls/kyc';
+import { IdDocumentType, KycStatus } from '@/contract/enums';
+import { pendingActor } from '../app/form.model';
+import { draftOf, kycMachine, reachableStep, selectKycStep, type KycEmitted, type KycEvent, type KycSubmitInput } from './kyc.machine';
+import {
+  ADULT_BIRTH_DATE,
+  createKycTestModel,
+  describeKycEvent,
+  kycModelFacts,
+  kycTestEvents as ev,
+  MODEL_PHOTO,
+  REJECT_REASON,
+  SUBMIT_DONE,
+  SUBMIT_ERROR,
+  LOAD_DONE,
+  LOAD_ERROR,
+} from './kyc.model';
+
+const flush = () => vi.advanceTimersByTimeAsync(0);
+
+function start(draft: Parameters<typeof draftOf>[0] | null = null) {
+  const load = pendingActor<KycState, unknown>();
+  const submit = pendingActor<KycState, KycSubmitInput>();
+  const drafts: ReturnType<typeof draftOf>[] = [];
+  let cleared = 0;
+  const actor = createActor(
+    kycMachine.provide({
+      actors: { loadStatus: load.logic, submit: submit.logic },
+      actions: {
+        saveDraft: ({ context }) => {
+          drafts.push(draftOf(context));
+        },
+        clearDraft: () => {
+          cleared += 1;
+        },
+      },
+    }),
+    { input: { draft: draft ? draftOf(draft) : null } },
+  );
+  const emitted: KycEmitted[] = [];
+  actor.on('kyc.step', (event) => emitted.push(event));
+  actor.start();
+  return { actor, load, submit, drafts, emitted, cleared: () => cleared, send: (event: KycEvent) => actor.send(event), snap: () => actor.getSnapshot() };
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('kyc machine', () => {
+  async function filledToReview(type: IdDocumentType = IdDocumentType.IdCard) {
+    const run = start();
+    run.load.last().resolve(ev.loadNotApplied.output);
+    await flush();
+    for (const event of [
+      { type: 'field.change', field: 'document_type', value: String(type) },
+      ev.country,
+      ev.number,
+      ev.name,
+      ev.adult,
+      ev.next,
+      ev.front,
+      ...(type === IdDocumentType.Passport ? [] : [ev.back]),
+      ev.next,
+      ev.selfie,
+      ev.next,
+    ]) {
+      run.send(event as KycEvent);
+    }
+    return run;
+  }
+
+  it('walks the four steps and sends the payload with the three photos; a passport sends no back', async () => {
+    const run = await filledToReview();
+    expect(selectKycStep(run.snap())).toBe('step4');
+    expect(run.emitted.map((e) => e.step)).toEqual(['step1', 'step2', 'step3', 'step4']);
+    run.send({ type: 'kyc.submit' });
+    expect(run.snap().hasTag('busy')).toBe(true);
+    expect(run.submit.last().input.payload).toEqual({
+      document_type: IdDocumentType.IdCard,
+      issuing_country: 'DE',
+      document_number: 'C01X00T47',
+      full_name: 'Erika Mustermann',
+      birth_date: ADULT_BIRTH_DATE,
+    });
+    expect(Object.keys(run.submit.last().input.files).sort()).toEqual(['back', 'front', 'selfie']);
+    run.submit.last().resolve({ status: KycStatus.Applying, document_type: 2, reject_reason: null, submitted_at: '2026-11-26T00:00:00.000Z', reviewed_at: null });
+    await flush();
+    expect(run.snap().value).toBe('applying');
+    expect(run.cleared()).toBe(1);
+
+    const passport = await filledToReview(IdDocumentType.Passport);
+    passport.send({ type: 'kyc.submit' });
+    expect(Object.keys(passport.submit.last().input.files).sort()).toEqual(['front', 'selfie']);
+  });
+
+  it('refuses to move on with an incomplete step, and shows why', async () => {
+    const run = start();
+    run.load.last().resolve(ev.loadNotApplied.output);
+    await flush();
+    run.send(ev.idCard as KycEvent);
+    run.send(ev.underage as KycEvent);
+    run.send({ type: 'step.next' });
+    expect(run.snap().context.step).toBe('step1');
+    expect(run.snap().context.errors).toMatchObject({ birth_date: { code: 'errors.kyc.underage' }, full_name: { code: 'zod.string.required' } });
+    // Choosing a passport after the back was taken drops the back.
+    const back = await filledToReview();
+    back.send({ type: 'step.goto', step: 'step1' });
+    back.send(ev.passport as KycEvent);
+    expect(back.snap().context.photos.back).toBeNull();
+    expect(back.snap().context.photos.front).toBe(MODEL_PHOTO);
+  });
+
+  it('an address ahead of the progress opens the first incomplete step', async () => {
+    const run = start();
+    run.load.last().resolve(ev.loadNotApplied.output);
+    await flush();
+    run.send({ type: 'step.goto', step: 'step3' });
+    expect(run.snap().context.step).toBe('step1');
+    expect(run.emitted.at(-1)).toEqual({ type: 'kyc.step', step: 'step1' });
+  });
+
+  it('a reload restores the step, the values and the photos from the draft', async () => {
+    const run = await filledToReview();
+    const draft = run.drafts.at(-1)!;
+    expect(draft.step).toBe('step4');
+    const again = start(draft);
+    again.load.last().resolve(ev.loadNotApplied.output);
+    await flush();
+    expect(selectKycStep(again.snap())).toBe('step4');
+    expect(again.snap().context.values).toEqual(run.snap().context.values);
+    expect(again.snap().context.photos).toEqual(run.snap().context.photos);
+    // A draft whose photos were lost reopens the first step that misses one.
+    const lost = start({ ...draft, photos: { front: null, back: null, selfie: null } });
+    lost.load.last().resolve(ev.loadNotApplied.output);
+    await flush();
+    expect(selectKycStep(lost.snap())).toBe('step2');
+  });
+
+  it('a rejected application shows its reason; retry starts at step 1 with the values kept', async () => {
+    const run = start({ step: 'step4', values: { document_type: '2', issuing_country: 'DE', document_number: 'X1', full_name: 'Erika', birth_date: ADULT_BIRTH_DATE }, photos: { front: null, back: null, selfie: null } });
+    run.load.last().resolve(ev.loadRejected.output);
+    await flush();
+    expect(run.snap().value).toBe('rejected');
+    expect(run.snap().context.state?.reject_reason).toBe(REJECT_REASON);
+    expect(selectKycStep(run.snap())).toBe('step4');
+    run.send({ type: 'kyc.retry' });
+    expect(run.snap().context.step).toBe('step1');
+    expect(run.snap().context.values.full_name).toBe('Erika');
+  });
+});
+
+/**
+ * Model-based paths (issue 13: every step forward and back, submit, approved, rejected and retry): each path of the
+ * model runs the real machine with pending fakes. After every step the actor agrees with the model on the facts,
+ * exactly the call of the state runs, every change of step was emitted, and a reload from the last saved draft at
+ * that point restores the same step, values and photos.
+ */
+describe('kyc machine: model-based paths', () => {
+  const paths = createKycTestModel().getShortestPaths();
+
+  it('the paths reach every state and take every event', () => {
+    const reached = new Set<string>();
+    for (const path of paths) for (const step of path.steps) for (const node of step.state._nodes) reached.add(node.id);
+    expect(getStateNodes(kycMachine.root).map((node) => node.id).filter((id) => !reached.has(id))).toEqual([]);
+    const used = new Set(paths.flatMap((path) => path.steps.map((step) => describeKycEvent(step.event))));
+    for (const event of Object.values(ev)) expect(used).toContain(describeKycEvent(event));
+  });
+
+  it('has the paths the issue asks for: every step forward and back, approved, rejected and retry', () => {
+    const steps = paths.flatMap((path) => path.steps);
+    for (const step of ['step1', 'step2', 'step3', 'step4'] as const) {
+      expect(steps.some((s) => s.state.matches('editing') && s.state.context.step === step && s.event.type === 'step.next')).toBe(true);
+    }
+    expect(steps.some((s) => s.event.type === 'step.back' && s.state.context.step === 'step3')).toBe(true);
+    expect(steps.some((s) => s.event === ev.submitted)).toBe(true);
+    expect(steps.some((s) => s.event === ev.loadApproved)).toBe(true);
+    expect(steps.some((s) => s.event === ev.retry)).toBe(true);
+  });
+
+  it('createTestModel() refuses this machine (why TestModel is used directly)', () => {
+    expect(() => createTestModel(kycMachine)).toThrow(/not supported/);
+  });
+
+  const nameOf = (path: (typeof paths)[number]) =>
+    `${path.steps.slice(1).map((step) => describeKycEvent(step.event)).join(' → ') || 'start'} ⇒ ${JSON.stringify(path.state.value)}`;
+
+  for (const path of paths) {
+    it(nameOf(path), async () => {
+      const run = start();
+      const events: Record<string, (step: { event: AnyEventObject }) => Promise<void>> = {};
+      for (const event of Object.values(ev)) {
+        events[event.type] = async ({ event: e }) => {
+          if (e.type === LOAD_DONE || e.type === LOAD_ERROR) run.load.settle(e);
+          else if (e.type === SUBMIT_DONE || e.type === SUBMIT_ERROR) run.submit.settle(e);
+          else run.send(e as KycEvent);
+          await flush();
+        };
+      }
+      await path.test({
+        states: {
+          '*': async (model) => {
+            const real = run.snap();
+            expect(kycModelFacts(real)).toEqual(kycModelFacts(model));
+            expect(run.load.outstanding()).toHaveLength(real.matches('loading') ? 1 : 0);
+            expect(run.submit.outstanding()).toHaveLength(real.matches('submitting') ? 1 : 0);
+            if (real.matches('editing')) {
+              expect(run.emitted.at(-1)?.step).toBe(real.context.step);
+              // A reload now restores what the member sees (the draft store saved every change).
+              const saved = run.drafts.at(-1);
+              if (saved) {
+                expect(reachableStep(saved.step, saved)).toBe(real.context.step);
+                expect(saved.values).toEqual(real.context.values);
+                expect(saved.photos).toEqual(real.context.photos);
+              }
+            }
+          },
+        },
+        events,
+      });
+      run.actor.stop();
+    });
+  }
+});
