@@ -27,6 +27,7 @@ import { createVerifyEmailFormTestModel, describeVerifyEmailFormEvent } from '@/
 import { createVisitReportFormTestModel, describeVisitReportFormEvent } from '@/machines/directory/visit-report-form.model';
 import { createCardSetupTestModel, describeCardSetupEvent } from '@/machines/wallet/card-setup.model';
 import { createKycTestModel, describeKycEvent } from '@/machines/kyc/kyc.model';
+import { createPhotoCaptureTestModel, describePhotoCaptureEvent } from '@/machines/kyc/photo-capture.model';
 import { createPaymentTestModel, describePaymentEvent, paymentTestPaths } from '@/machines/wallet/payment.model';
 
 /** What the path printer reads of a snapshot: its state value and its tags. */
@@ -96,4 +97,5 @@ export const machines: readonly RegisteredMachine[] = [
   { id: 'payment', create: createPaymentTestModel, paths: paymentTestPaths, describeEvent: describePaymentEvent },
   { id: 'card-setup', create: createCardSetupTestModel, describeEvent: describeCardSetupEvent },
   { id: 'kyc', create: createKycTestModel, describeEvent: describeKycEvent },
+  { id: 'photo-capture', create: createPhotoCaptureTestModel, describeEvent: describePhotoCaptureEvent },
 ];
