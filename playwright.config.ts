@@ -61,6 +61,9 @@ export default defineConfig({
         '--disable-sync',
         '--no-first-run',
         '--disable-gpu',
+        // Chromium's fake camera (a test pattern) answers getUserMedia without a prompt: the KYC photo tests.
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
       ],
     },
   },

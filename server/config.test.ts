@@ -65,6 +65,19 @@ describe('key configuration (issue 10 item 6)', () => {
     const secret = hex();
     expect(load({ SERVER_SECRET: secret }).serverSecret).toBe(secret);
   });
+
+  it('takes the KYC key from KYC_KEY, else derives one from the server secret that is not the secret', () => {
+    const key = hex();
+    expect(load({ KYC_KEY: key }).kycKey).toBe(key);
+    const secret = hex();
+    const derived = load({ SERVER_SECRET: secret }).kycKey;
+    expect(derived).toMatch(/^[0-9a-f]{64}$/);
+    expect(derived).not.toBe(secret);
+    expect(load({ SERVER_SECRET: secret }).kycKey).toBe(derived);
+    // Without SERVER_SECRET: from the stored secret, the same across starts.
+    expect(load().kycKey).toBe(load().kycKey);
+    expect(() => load({ KYC_KEY: 'abc' })).toThrow(/KYC_KEY: must be 64 hex characters/);
+  });
 });
 
 describe('Stripe configuration (issue 12 item 3)', () => {

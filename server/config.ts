@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -36,6 +36,8 @@ export interface RateLimits {
   reportPerAccount: RateLimitRule;
   /** Chat photos uploaded per account (each is re-encoded). */
   chatImagePerAccount: RateLimitRule;
+  /** Identity verification applications sent per account (each carries up to 3 document images to re-encode). */
+  kycApplyPerAccount: RateLimitRule;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -52,6 +54,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   feedbackPerAccount: { max: 10, windowMs: 60 * 60_000 },
   reportPerAccount: { max: 30, windowMs: 60 * 60_000 },
   chatImagePerAccount: { max: 30, windowMs: 10 * 60_000 },
+  kycApplyPerAccount: { max: 10, windowMs: 60 * 60_000 },
 };
 
 export interface AppConfig {
@@ -80,6 +83,11 @@ export interface AppConfig {
    * grant. Unlike the envelope keys it never reaches a client; every process of one deployment must share it.
    */
   serverSecret: string;
+  /**
+   * AES-256-GCM key (64 hex characters) of identity documents at rest (DATA_DIR/kyc). KYC_KEY, else derived from the
+   * server secret, so a deployment that keeps its secret keeps its documents readable.
+   */
+  kycKey: string;
   /** NODE_ENV=production: no secret is ever logged, even without SMTP. */
   production: boolean;
   /** Accept plain (debug) requests that carry debug=1. Never in production. */
@@ -114,6 +122,7 @@ const envSchema = z.object({
   API_AES_KEY: hexKey.optional(),
   API_SIGN_KEY: hexKey.optional(),
   SERVER_SECRET: hexKey.optional(),
+  KYC_KEY: hexKey.optional(),
   API_DEBUG: z.enum(['0', '1']).default('0'),
   LOG_LEVEL: z.string().default('info'),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
@@ -234,6 +243,15 @@ function loadServerSecret(dataDir: string, fromEnv: string | undefined): string 
   return (readKeyFile(file, names) ?? createKeyFile(dataDir, file, names)).serverSecret;
 }
 
+/**
+ * The key of identity documents at rest when KYC_KEY is unset: HKDF-SHA256 of the server secret with a purpose label,
+ * so it is never the secret itself (which also signs grants) and `npm start` needs no setup. Changing SERVER_SECRET
+ * then changes this key too: set KYC_KEY before rotating the secret, or stored documents can no longer be read.
+ */
+export function deriveKycKey(serverSecretHex: string): string {
+  return Buffer.from(hkdfSync('sha256', Buffer.from(serverSecretHex, 'hex'), Buffer.alloc(0), 'venuely kyc documents v1', 32)).toString('hex');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -262,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stripeApiBase: e.STRIPE_API_BASE ? e.STRIPE_API_BASE.replace(/\/$/, '') : null,
     ...keys,
     serverSecret,
+    kycKey: e.KYC_KEY ?? deriveKycKey(serverSecret),
     production: env.NODE_ENV === 'production',
     apiDebug: e.API_DEBUG === '1',
     distDir: path.resolve('dist'),

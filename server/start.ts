@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts';
 import { seedDemoChat } from './seed/demo-chat';
+import { seedDemoKyc } from './seed/demo-kyc';
 import { prepareDemoPool, seedDemoListings } from './seed/demo-listings';
 import { seedDemoWallet } from './seed/demo-wallet';
 
@@ -33,6 +34,8 @@ async function main() {
     const wallet = await seedDemoWallet(app.db, config.economy, { pool: await demo.pool });
     if (wallet.profiles + wallet.orders + wallet.unlocks + wallet.withdrawals > 0) app.log.info(wallet, 'demo wallet created');
     if (wallet.skipped.length > 0) app.log.warn({ skipped: wallet.skipped }, 'demo wallet: steps the configured economy does not allow were skipped');
+    const kyc = await seedDemoKyc(app.db, { dataDir: config.dataDir, kycKey: config.kycKey, log: app.log });
+    if (kyc > 0) app.log.info({ submissions: kyc }, 'demo identity verification created');
   }
   let closing = false;
   const shutdown = async (signal: string) => {

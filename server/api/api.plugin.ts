@@ -287,7 +287,8 @@ export default fp(
         return true;
       }
       if (call.role && state.session?.user.role !== call.role) {
-        fail(request, reply, 'auth.forbidden');
+        // The only role is admin; its refusal says so (server/admin/admin-guard.ts answers the same).
+        fail(request, reply, 'admin.only');
         return true;
       }
       return false;

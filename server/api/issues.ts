@@ -30,6 +30,12 @@ export function describeIssue(issue: z.core.$ZodIssue): { key: MessageKey; param
       return { key: 'validation.tokenInvalid', params: { field }, field, code };
     case 'zod.object.empty':
       return { key: 'validation.empty', params: { field }, field, code };
+    case 'errors.kyc.underage':
+      return { key: 'kyc.underage', params: {}, field, code };
+    case 'errors.kyc.country':
+      return { key: 'kyc.country', params: {}, field, code };
+    case 'errors.kyc.documentNumber':
+      return { key: 'kyc.documentNumber', params: {}, field, code };
     default:
       return { key: 'validation.invalid', params: { field }, field, code: code.startsWith('zod.') || code.startsWith('errors.') ? code : 'zod.invalid' };
   }

@@ -16,6 +16,8 @@ import * as orders from './migrations/2026-11-25-0005-orders';
 import * as cards from './migrations/2026-11-25-0006-cards';
 import * as stripeCustomers from './migrations/2026-11-26-0001-stripe-customers';
 import * as purchases from './migrations/2026-11-26-0010-purchases';
+import * as kyc from './migrations/2026-11-26-0020-kyc';
+import * as admin from './migrations/2026-11-26-0030-admin';
 import type { Database } from './schema';
 
 /** Migrations in order; listed statically so bundling or a changed working directory cannot lose one. */
@@ -31,6 +33,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25-0006-cards': cards,
   '2026-11-26-0001-stripe-customers': stripeCustomers,
   '2026-11-26-0010-purchases': purchases,
+  '2026-11-26-0020-kyc': kyc,
+  '2026-11-26-0030-admin': admin,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

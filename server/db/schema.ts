@@ -105,6 +105,10 @@ export interface WithdrawalTable {
   reject_reason: string | null;
   created_at: GeneratedTimestamp;
   processed_at: NullableTimestamp;
+  /** The admin who paid or rejected it. */
+  processed_by: string | null;
+  /** The idempotency key of the admin's pay or reject request. */
+  processed_key: string | null;
 }
 export type WithdrawalRow = Selectable<WithdrawalTable>;
 
@@ -209,6 +213,39 @@ export interface PurchaseRecordTable {
   fun_amount: number;
   recorded_at: GeneratedTimestamp;
 }
+
+/**
+ * One encrypted document image of a KYC submission: the file under DATA_DIR/kyc (a path relative to it) with the
+ * AES-256-GCM iv and authentication tag (base64) that decrypt it, and the re-encoded picture's size.
+ */
+export interface KycImageRef {
+  file: string;
+  iv: string;
+  tag: string;
+  width: number;
+  height: number;
+}
+
+/** A KYC submission (DESIGN section 5); status is KycStatus 1 Applying, 2 Approved, 3 Rejected. */
+export interface KycSubmissionTable {
+  id: Generated<number>;
+  user_uuid: string;
+  document_type: number;
+  issuing_country: string;
+  document_number: string;
+  full_name: string;
+  /** 'YYYY-MM-DD' when written; read it with to_char (a date column would come back as a local-time Date). */
+  birth_date: ColumnType<Date | string, string, string>;
+  front: ColumnType<KycImageRef, string, string>;
+  back: ColumnType<KycImageRef | null, string | null, string | null>;
+  selfie: ColumnType<KycImageRef, string, string>;
+  status: Generated<number>;
+  reject_reason: string | null;
+  submitted_at: GeneratedTimestamp;
+  reviewed_at: NullableTimestamp;
+  reviewer_uuid: string | null;
+}
+export type KycSubmissionRow = Selectable<KycSubmissionTable>;
 
 /** { locale: name } for the 15 locales. */
 export type LocalizedNames = Partial<Record<string, string>>;
@@ -366,7 +403,22 @@ export interface ReportTable {
   text: string | null;
   status: Generated<'open' | 'resolved' | 'dismissed'>;
   created_at: GeneratedTimestamp;
+  resolved_at: NullableTimestamp;
+  resolved_by: string | null;
+  resolution_note: string | null;
 }
+
+/** One admin action (server/admin/audit.repository.ts); append-only. */
+export interface AdminAuditTable {
+  id: GeneratedBigInt;
+  admin_uuid: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  details: ColumnType<Record<string, unknown>, string | undefined, never>;
+  created_at: GeneratedTimestamp;
+}
+export type AdminAuditRow = Selectable<AdminAuditTable>;
 
 export interface SearchHistoryTable {
   id: GeneratedBigInt;
@@ -453,6 +505,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   page_views: PageViewTable;
   purchase_records: PurchaseRecordTable;
+  kyc_submissions: KycSubmissionTable;
   regions: RegionTable;
   cities: CityTable;
   dict_entries: DictEntryTable;
@@ -471,4 +524,5 @@ export interface Database {
   chat_unlocks: ChatUnlockTable;
   chat_uploads: ChatUploadTable;
   city_searches: CitySearchTable;
+  admin_audit: AdminAuditTable;
 }

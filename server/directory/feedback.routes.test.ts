@@ -113,7 +113,8 @@ describe.each(DATABASE_KINDS)('feedback and reports API on %s', (kind) => {
       const rows = await reportsOf('merchant', merchant);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ reporter_uuid: member.uuid, reason: REPORT_REASON_ID, text: 'Fake photos.', status: 'open' });
-      await t.database.db.updateTable('reports').set({ status: 'resolved' }).where('id', '=', rows[0].id).execute();
+      // Closed as a moderator closes it (admin/reportResolve): a closed report has its closing time.
+      await t.database.db.updateTable('reports').set({ status: 'resolved', resolved_at: new Date() }).where('id', '=', rows[0].id).execute();
       expect((await call(member, { target: 'merchant', id: merchant })).status).toBe(1);
       expect(await reportsOf('merchant', merchant)).toHaveLength(2);
       // Another reporter has their own report.

@@ -613,8 +613,8 @@ describe.each(DATABASE_KINDS)('listing API on %s', (kind) => {
       const venue = await createMerchant(owner, { name: 'Moderated later' }, 1);
       const guide = await createPartner(owner, { nickname: 'Moderated guide' });
       for (const user of [owner, member]) {
-        expect((await api.call('merchant/update', { token: user.token, id: venue.id, status: 'hidden' })).msg).toBe('You do not have permission to do this.');
-        expect((await api.call('partner/delete', { token: user.token, id: guide.id, reason: 'spam' })).msg).toBe('You do not have permission to do this.');
+        expect((await api.call('merchant/update', { token: user.token, id: venue.id, status: 'hidden' })).msg).toBe('Only administrators can do this.');
+        expect((await api.call('partner/delete', { token: user.token, id: guide.id, reason: 'spam' })).msg).toBe('Only administrators can do this.');
       }
       const hidden = await api.call('partner/update', { token: admin.token, id: guide.id, status: 'hidden', note: 'Fake photos' });
       expect(hidden.data).toMatchObject({ status: 'hidden', moderation_note: 'Fake photos' });

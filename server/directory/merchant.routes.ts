@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import * as merchant from '@/contract/calls/merchant';
 import { isCanPostMerchant } from '@/contract/permissions';
 import { LIST_LIMIT_DEFAULT } from '@/contract/shapes';
+import { recordAdminAction } from '../admin/audit.repository';
 import { ApiFailure } from '../api/failure';
 import type { UserRow } from '../db/schema';
 import { createImageStore } from '../images/image.service';
@@ -107,7 +108,15 @@ export default fp(
       const row = await db.transaction().execute(async (trx) => {
         const current = await lockMerchant(trx, payload.id);
         if (!current) throw listingNotFound();
-        return updateMerchant(trx, current.id, { status: payload.status, moderation_note: payload.note ?? null });
+        const updated = await updateMerchant(trx, current.id, { status: payload.status, moderation_note: payload.note ?? null });
+        await recordAdminAction(trx, {
+          admin: session.user.uuid,
+          action: 'listing.status',
+          targetType: 'merchant',
+          targetId: current.id,
+          details: { name: current.name, owner: current.owner_uuid, from: current.status, to: updated.status, note: payload.note ?? null },
+        });
+        return updated;
       });
       request.log.info({ merchant: row.id, status: row.status, moderator: session.user.uuid }, 'merchant moderated');
       return ownDetail(await merchantDetailOf(db, row, await photosOf(db, 'merchant', row.id), session.user.uuid), row);
@@ -119,9 +128,15 @@ export default fp(
         if (!current) throw listingNotFound();
         const removed = await deleteMerchantWithDependents(trx, current.id);
         await changeListingCount(trx, current.owner_uuid, 'merchant_count', -1);
+        await recordAdminAction(trx, {
+          admin: session.user.uuid,
+          action: 'listing.remove',
+          targetType: 'merchant',
+          targetId: current.id,
+          details: { name: current.name, owner: current.owner_uuid, status: current.status, reason: payload.reason },
+        });
         return { row: current, photos: removed };
       });
-      // The audit trail of removals is the log until moderation gets its own table.
       request.log.info({ merchant: row.id, owner: row.owner_uuid, moderator: session.user.uuid, reason: payload.reason }, 'merchant removed');
       await removeDroppedImages(db, images, [row.cover, ...photos], request.log);
       return null;

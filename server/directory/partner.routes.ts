@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import * as partner from '@/contract/calls/partner';
 import { isCanPostPartner } from '@/contract/permissions';
 import { LIST_LIMIT_DEFAULT, PHOTOS_MAX } from '@/contract/shapes';
+import { recordAdminAction } from '../admin/audit.repository';
 import { ApiFailure } from '../api/failure';
 import type { UserRow } from '../db/schema';
 import { createImageStore } from '../images/image.service';
@@ -107,7 +108,15 @@ export default fp(
       const row = await db.transaction().execute(async (trx) => {
         const current = await lockPartner(trx, payload.id);
         if (!current) throw listingNotFound();
-        return updatePartner(trx, current.id, { status: payload.status, moderation_note: payload.note ?? null });
+        const updated = await updatePartner(trx, current.id, { status: payload.status, moderation_note: payload.note ?? null });
+        await recordAdminAction(trx, {
+          admin: session.user.uuid,
+          action: 'listing.status',
+          targetType: 'partner',
+          targetId: current.id,
+          details: { name: current.nickname, owner: current.owner_uuid, from: current.status, to: updated.status, note: payload.note ?? null },
+        });
+        return updated;
       });
       request.log.info({ partner: row.id, status: row.status, moderator: session.user.uuid }, 'partner moderated');
       return ownDetail(await partnerDetailOf(db, row, await photosOf(db, 'partner', row.id), session.user.uuid), row);
@@ -119,6 +128,13 @@ export default fp(
         if (!current) throw listingNotFound();
         const removed = await deletePartnerWithDependents(trx, current.id);
         await changeListingCount(trx, current.owner_uuid, 'partner_count', -1);
+        await recordAdminAction(trx, {
+          admin: session.user.uuid,
+          action: 'listing.remove',
+          targetType: 'partner',
+          targetId: current.id,
+          details: { name: current.nickname, owner: current.owner_uuid, status: current.status, reason: payload.reason },
+        });
         return { row: current, photos: removed };
       });
       request.log.info({ partner: row.id, owner: row.owner_uuid, moderator: session.user.uuid, reason: payload.reason }, 'partner removed');

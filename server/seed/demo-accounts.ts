@@ -17,6 +17,11 @@ export interface DemoAccount {
   role: 'member' | 'admin';
   paid: boolean;
   kyc: boolean;
+  /**
+   * Has favourites and visit reports in the demo listings (server/seed/demo-listings.ts); default true. False keeps an
+   * account added later out of that drawing, so the others' demo activity stays what it was.
+   */
+  activity?: boolean;
 }
 
 /** Demo accounts (issue 2): created on first start, printed at every start. Passwords are public by design. */
@@ -25,6 +30,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { username: 'paid', nickname: 'Paul', password: 'paid-pass-2026', email: 'paid@demo.localhost', description: 'paid member', role: 'member', paid: true, kyc: false },
   { username: 'verified', nickname: 'Vera', password: 'verified-pass-2026', email: 'verified@demo.localhost', description: 'KYC-approved paid member', role: 'member', paid: true, kyc: true },
   { username: 'admin', nickname: 'Ada', password: 'admin-pass-2026', email: 'admin@demo.localhost', description: 'admin', role: 'admin', paid: false, kyc: false },
+  // Applies for identity verification right after (server/seed/demo-kyc.ts): the admin's KYC queue has work.
+  { username: 'applicant', nickname: 'Kim', password: 'applicant-pass-2026', email: 'applicant@demo.localhost', description: 'member whose identity verification awaits review', role: 'member', paid: false, kyc: false, activity: false },
 ];
 
 /** The annual plan (DESIGN section 6), or the longest one a configured economy has. */

@@ -724,7 +724,7 @@ export async function seedDemoListings(db: Kysely<Database>, imageStore: ImageSt
     db
       .selectFrom('users')
       .select(['uuid', 'username'])
-      .where('username_key', 'in', DEMO_ACCOUNTS.map((d) => usernameKey(d.username)))
+      .where('username_key', 'in', DEMO_ACCOUNTS.filter((d) => d.activity !== false).map((d) => usernameKey(d.username)))
       .orderBy('username')
       .execute(),
   ]);

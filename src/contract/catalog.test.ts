@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type ApiCall, sessionFields } from './call';
 import { ALL_CALLS, CALL_BY_PATH, isApiCall } from './catalog';
+import * as admin from './calls/admin';
 import * as chat from './calls/chat';
 import * as city from './calls/city';
 import * as dict from './calls/dict';
@@ -66,6 +67,19 @@ const ADDED_PATHS = [
   'chat/uploadImage',
   'home/economy',
   'track/purchase',
+  // The admin console (issue 13 item 4).
+  'admin/withdrawals',
+  'admin/withdrawalPay',
+  'admin/withdrawalReject',
+  'admin/reports',
+  'admin/reportResolve',
+  'admin/listings',
+  'admin/listingHide',
+  'admin/listingUnhide',
+  'admin/userLookup',
+  'admin/auditLog',
+  'admin/kycQueue',
+  'admin/kycReview',
 ] as const;
 
 /** Calls that move money or points (DESIGN section 8). */
@@ -75,6 +89,8 @@ const MONEY_MOVING_PATHS = [
   'payment/uPay',
   'chat/unlockPartner',
   'user/apply_withdraw',
+  'admin/withdrawalPay',
+  'admin/withdrawalReject',
 ] as const;
 
 const MESSAGE_KEY = /^(zod|errors|image)\.[A-Za-z.]+$/;
@@ -155,6 +171,12 @@ describe('catalog', () => {
 
   it('gives admin calls a required session', () => {
     for (const c of ALL_CALLS.filter((c) => c.role === 'admin')) expect(c.auth, c.path).toBe('required');
+  });
+
+  it('gives every admin/ call the admin role', () => {
+    const adminCalls = ALL_CALLS.filter((c) => c.path.startsWith('admin/'));
+    expect(adminCalls.length).toBeGreaterThan(0);
+    for (const c of adminCalls) expect(c.role, c.path).toBe('admin');
   });
 });
 
@@ -281,6 +303,14 @@ const SAMPLES: [ApiCall, Record<string, unknown>][] = [
   [wallet.applyWithdraw, usdtWithdrawalSample],
   [kyc.applyKyc, kycSample],
   [track.track, { views: [pageViewSample] }],
+  [admin.withdrawals, { status: 'pending', limit: 20 }],
+  [admin.withdrawalReject, { id: 12, reason: 'The account name does not match.', idempotency_key: KEY }],
+  [admin.reportResolve, { id: 3, outcome: 'dismissed', note: 'Nothing wrong' }],
+  [admin.listingHide, { source: 'partner', id: 7, note: 'Photos of someone else' }],
+  [admin.userLookup, { query: 'kim@example.test' }],
+  [admin.auditLog, { action: 'withdrawal.pay', target_type: 'withdrawal', target_id: '12' }],
+  [admin.kycQueue, { status: 3 }],
+  [admin.kycReview, { id: 4, decision: 'reject', reason: 'The selfie is blurred.' }],
 ];
 
 describe('sample payloads', () => {
@@ -362,6 +392,15 @@ describe('hostile input', () => {
     ['track path with a query', track.track, { views: [{ ...pageViewSample, path: '/search?q=x' }] }],
     ['track time in 1970', track.track, { views: [{ ...pageViewSample, at: 0 }] }],
     ['unknown section', track.track, { views: [{ ...pageViewSample, section: 'admin' }] }],
+    ['rejection without a reason', admin.withdrawalReject, { id: 12, reason: '  ', idempotency_key: KEY }],
+    ['payout without a key', admin.withdrawalPay, { id: 12 }],
+    ['unknown withdrawal status', admin.withdrawals, { status: 'approved' }],
+    ['report reopened', admin.reportResolve, { id: 3, outcome: 'open' }],
+    ['hide without a note', admin.listingHide, { source: 'merchant', id: 7 }],
+    ['hide a user', admin.listingHide, { source: 'user', id: 7, note: 'Spam' }],
+    ['audit target without its type', admin.auditLog, { target_id: '12' }],
+    ['KYC rejection without a reason', admin.kycReview, { id: 4, decision: 'reject' }],
+    ['KYC status 0', admin.kycQueue, { status: 0 }],
   ];
 
   it.each(HOSTILE)('rejects %s, with message keys', (_, c, p) => {

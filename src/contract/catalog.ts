@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ApiCall } from './call';
 import * as account from './calls/account';
+import * as admin from './calls/admin';
 import * as chat from './calls/chat';
 import * as city from './calls/city';
 import * as content from './calls/content';
@@ -37,7 +38,7 @@ export function isApiCall(value: unknown): value is ApiCall {
 }
 
 const MODULES = [
-  account, chat, city, content, dict, favorite, feedback, home, kyc, merchant, partner, payment, track, user, wallet,
+  account, admin, chat, city, content, dict, favorite, feedback, home, kyc, merchant, partner, payment, track, user, wallet,
 ] as const;
 
 export const ALL_CALLS: readonly ApiCall[] = Object.freeze(

@@ -191,6 +191,31 @@ test('the wallet screens and the payment dialog have no serious or critical acce
   await expect(page.getByRole('button', { name: /^Buy the Monthly membership/ })).toBeFocused();
 });
 
+test('the identity verification steps have no serious or critical accessibility violations', async ({ page, browser, app }, testInfo) => {
+  await page.goto('/en/login');
+  await page.getByLabel('User name or e-mail').fill('member');
+  await page.getByLabel('Password', { exact: true }).fill('member-pass-2026');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  for (const path of ['/en/verify/kyc/step1', '/ar/verify/kyc/step1']) {
+    await page.goto(path);
+    await expect(page.getByRole('list', { name: path.startsWith('/en') ? 'Verification steps' : /.+/ }).first()).toBeVisible();
+    await expect(page.getByRole('radio').first()).toBeVisible();
+    await expectNoBlockingViolations(page, testInfo, path);
+  }
+  // The verified demo account sees its status on step 4.
+  const verified = await (await browser.newContext({ baseURL: app.baseURL })).newPage();
+  await verified.goto('/en/login');
+  await verified.getByLabel('User name or e-mail').fill('verified');
+  await verified.getByLabel('Password', { exact: true }).fill('verified-pass-2026');
+  await verified.getByRole('button', { name: 'Log in' }).click();
+  await expect(verified.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await verified.goto('/en/verify/kyc/step1');
+  await expect(verified).toHaveURL(/\/en\/verify\/kyc\/step4$/);
+  await expect(verified.getByRole('heading', { name: 'Your identity is verified' })).toBeVisible();
+  await expectNoBlockingViolations(verified, testInfo, 'kyc status');
+});
+
 test('the identity verification explanation has no serious or critical accessibility violations', async ({ page }, testInfo) => {
   await page.goto('/en/login');
   await page.getByLabel('User name or e-mail').fill('member');

@@ -51,7 +51,7 @@ test('a member buys a monthly membership on the hosted page and becomes a paid m
   await page.getByRole('button', { name: 'Buy the Monthly membership for $9.99' }).click();
   const dialog = paymentDialog(page);
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByText('$9.99')).toBeVisible();
+  await expect(dialog.getByText('$9.99', { exact: true })).toBeVisible();
   // Spec section 9's order: card, the enabled options, other; USDT ($10 minimum) last and disabled.
   const options = dialog.getByRole('radio');
   await expect(options).toHaveCount(5);

@@ -41,6 +41,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     aesKey: randomBytes(32).toString('hex'),
     signKey: randomBytes(32).toString('hex'),
     serverSecret: randomBytes(32).toString('hex'),
+    kycKey: randomBytes(32).toString('hex'),
     production: false,
     apiDebug: false,
     distDir: path.join(dataDir, 'no-dist'),

@@ -69,6 +69,20 @@ export const ar: Messages = {
   'report.reasonUnknown': 'اختر سببًا من القائمة.',
   'report.self': 'لا يمكنك الإبلاغ عن نفسك أو عن إعلاناتك.',
 
+  'kyc.underage': "يجب أن يكون عمرك 18 عامًا على الأقل للتحقق من هويتك.",
+  'kyc.country': "اختر الدولة التي أصدرت وثيقتك.",
+  'kyc.documentNumber': "لا يمكن أن يحتوي رقم الوثيقة إلا على أحرف لاتينية وأرقام ومسافات وشرطات.",
+  'kyc.frontMissing': "أضف صورة للوجه الأمامي من وثيقتك.",
+  'kyc.backMissing': "أضف صورة للوجه الخلفي من وثيقتك.",
+  'kyc.backUnexpected': "ليس لجواز السفر وجه خلفي: أرسل صفحة الصورة وصورتك الذاتية فقط.",
+  'kyc.selfieMissing': "أضف صورة ذاتية يظهر فيها وجهك بوضوح.",
+  'kyc.pending': "طلب التحقق من هويتك قيد المراجعة بالفعل.",
+  'kyc.approved': "تم التحقق من هويتك بالفعل.",
+  'kyc.notFound': "طلب التحقق من الهوية هذا غير موجود.",
+  'kyc.notPending': "تمت مراجعة طلب التحقق من الهوية هذا بالفعل.",
+  'kyc.reasonRequired': "اذكر سبب الرفض.",
+  'kyc.reviewOwn': "لا يمكنك مراجعة طلب التحقق من هويتك بنفسك.",
+
   'vip.monthly': 'عضوية شهرية حتى {date}',
   'vip.annual': 'عضوية سنوية حتى {date}',
 
@@ -99,6 +113,16 @@ export const ar: Messages = {
   'wallet.insufficient': "لديك {points} نقطة قابلة للسحب.",
   'wallet.insufficientPoints': "يتطلب هذا {price} نقطة ورصيدك {balance} نقطة. اشترِ عملات للمتابعة.",
   'wallet.idempotencyConflict': "تم استخدام هذا الطلب لشيء آخر. يُرجى المحاولة مرة أخرى.",
+
+  'admin.only': "هذا الإجراء متاح للمشرفين فقط.",
+  'admin.withdrawalNotFound': "طلب السحب هذا غير موجود.",
+  'admin.withdrawalPaid': "تم دفع طلب السحب هذا بالفعل.",
+  'admin.withdrawalRejected': "تم رفض طلب السحب هذا بالفعل.",
+  'admin.reportNotFound': "هذا البلاغ غير موجود.",
+  'admin.reportClosed': "تمت معالجة هذا البلاغ بالفعل.",
+  'admin.listingHidden': "هذا الإعلان مخفي بالفعل.",
+  'admin.listingNotHidden': "هذا الإعلان غير مخفي.",
+  'admin.userNotFound': "لا يوجد مستخدم بهذا الاسم أو البريد الإلكتروني أو المعرّف.",
 
   'payment.itemUnknown': "هذا العنصر غير متاح للبيع.",
   'payment.amountMismatch': "تغيّر السعر. أعد تحميل الصفحة وحاول مرة أخرى.",

@@ -72,6 +72,20 @@ export const de: Messages = {
   'report.reasonUnknown': 'Bitte wählen Sie einen Grund aus der Liste.',
   'report.self': 'Sie können weder sich selbst noch Ihre eigenen Einträge melden.',
 
+  'kyc.underage': "Sie müssen mindestens 18 Jahre alt sein, um Ihre Identität bestätigen zu lassen.",
+  'kyc.country': "Wählen Sie das Land, das Ihr Dokument ausgestellt hat.",
+  'kyc.documentNumber': "Die Dokumentnummer darf nur lateinische Buchstaben, Ziffern, Leerzeichen und Bindestriche enthalten.",
+  'kyc.frontMissing': "Fügen Sie ein Foto der Vorderseite Ihres Dokuments hinzu.",
+  'kyc.backMissing': "Fügen Sie ein Foto der Rückseite Ihres Dokuments hinzu.",
+  'kyc.backUnexpected': "Ein Reisepass hat keine Rückseite: Senden Sie nur die Seite mit dem Foto und Ihr Selfie.",
+  'kyc.selfieMissing': "Fügen Sie ein Selfie hinzu, auf dem Ihr Gesicht zu sehen ist.",
+  'kyc.pending': "Ihre Identitätsprüfung wird bereits bearbeitet.",
+  'kyc.approved': "Ihre Identität ist bereits bestätigt.",
+  'kyc.notFound': "Diese Identitätsprüfung gibt es nicht.",
+  'kyc.notPending': "Über diese Identitätsprüfung wurde bereits entschieden.",
+  'kyc.reasonRequired': "Geben Sie einen Grund für die Ablehnung an.",
+  'kyc.reviewOwn': "Sie können nicht über Ihre eigene Identitätsprüfung entscheiden.",
+
   'vip.monthly': 'Monatliche Mitgliedschaft bis {date}',
   'vip.annual': 'Jährliche Mitgliedschaft bis {date}',
 
@@ -104,6 +118,16 @@ export const de: Messages = {
   'wallet.insufficient': "Sie haben {points} auszahlbare Punkte.",
   'wallet.insufficientPoints': "Das kostet {price} Punkte, Sie haben {balance}. Kaufen Sie Coins, um fortzufahren.",
   'wallet.idempotencyConflict': "Diese Anfrage wurde bereits für etwas anderes verwendet. Bitte versuchen Sie es erneut.",
+
+  'admin.only': "Das können nur Administratoren.",
+  'admin.withdrawalNotFound': "Diese Auszahlung gibt es nicht.",
+  'admin.withdrawalPaid': "Diese Auszahlung wurde bereits überwiesen.",
+  'admin.withdrawalRejected': "Diese Auszahlung wurde bereits abgelehnt.",
+  'admin.reportNotFound': "Diese Meldung gibt es nicht.",
+  'admin.reportClosed': "Diese Meldung wurde bereits bearbeitet.",
+  'admin.listingHidden': "Dieser Eintrag ist bereits ausgeblendet.",
+  'admin.listingNotHidden': "Dieser Eintrag ist nicht ausgeblendet.",
+  'admin.userNotFound': "Kein Mitglied hat diesen Benutzernamen, diese E-Mail-Adresse oder diese ID.",
 
   'payment.itemUnknown': "Dieser Artikel ist nicht erhältlich.",
   'payment.amountMismatch': "Der Preis hat sich geändert. Laden Sie die Seite neu und versuchen Sie es erneut.",

@@ -71,6 +71,20 @@ export const en = {
   'report.reasonUnknown': 'Choose a reason from the list.',
   'report.self': 'You cannot report yourself or your own listings.',
 
+  'kyc.underage': "You must be 18 or older to verify your identity.",
+  'kyc.country': "Choose the country that issued your document.",
+  'kyc.documentNumber': "A document number may contain only Latin letters, digits, spaces and dashes.",
+  'kyc.frontMissing': "Add a photo of the front of your document.",
+  'kyc.backMissing': "Add a photo of the back of your document.",
+  'kyc.backUnexpected': "A passport has no back side: send only its photo page and your selfie.",
+  'kyc.selfieMissing': "Add a selfie that shows your face.",
+  'kyc.pending': "Your identity verification is already under review.",
+  'kyc.approved': "Your identity is already verified.",
+  'kyc.notFound': "This identity verification does not exist.",
+  'kyc.notPending': "This identity verification has already been reviewed.",
+  'kyc.reasonRequired': "Give a reason for the rejection.",
+  'kyc.reviewOwn': "You cannot review your own identity verification.",
+
   'vip.monthly': 'Monthly membership until {date}',
   'vip.annual': 'Annual membership until {date}',
 
@@ -101,6 +115,16 @@ export const en = {
   'wallet.insufficient': "You have {points} withdrawable points.",
   'wallet.insufficientPoints': "This costs {price} points and you have {balance}. Buy coins to continue.",
   'wallet.idempotencyConflict': "This request was already used for something else. Please try again.",
+
+  'admin.only': "Only administrators can do this.",
+  'admin.withdrawalNotFound': "This withdrawal does not exist.",
+  'admin.withdrawalPaid': "This withdrawal has already been paid.",
+  'admin.withdrawalRejected': "This withdrawal has already been rejected.",
+  'admin.reportNotFound': "This report does not exist.",
+  'admin.reportClosed': "This report has already been handled.",
+  'admin.listingHidden': "This listing is already hidden.",
+  'admin.listingNotHidden': "This listing is not hidden.",
+  'admin.userNotFound': "No user has this user name, e-mail address or ID.",
 
   'payment.itemUnknown': "This item is not for sale.",
   'payment.amountMismatch': "The price has changed. Reload the page and try again.",

@@ -69,6 +69,20 @@ export const es: Messages = {
   'report.reasonUnknown': 'Elige un motivo de la lista.',
   'report.self': 'No puedes denunciarte a ti mismo ni a tus propios anuncios.',
 
+  'kyc.underage': "Debes tener al menos 18 años para verificar tu identidad.",
+  'kyc.country': "Elige el país que expidió tu documento.",
+  'kyc.documentNumber': "El número de documento solo puede contener letras latinas, números, espacios y guiones.",
+  'kyc.frontMissing': "Añade una foto del anverso de tu documento.",
+  'kyc.backMissing': "Añade una foto del reverso de tu documento.",
+  'kyc.backUnexpected': "Un pasaporte no tiene reverso: envía solo la página de la foto y tu selfi.",
+  'kyc.selfieMissing': "Añade un selfi en el que se vea tu cara.",
+  'kyc.pending': "Tu verificación de identidad ya está en revisión.",
+  'kyc.approved': "Tu identidad ya está verificada.",
+  'kyc.notFound': "Esta verificación de identidad no existe.",
+  'kyc.notPending': "Esta verificación de identidad ya se ha revisado.",
+  'kyc.reasonRequired': "Indica el motivo del rechazo.",
+  'kyc.reviewOwn': "No puedes revisar tu propia verificación de identidad.",
+
   'vip.monthly': 'Suscripción mensual hasta el {date}',
   'vip.annual': 'Suscripción anual hasta el {date}',
 
@@ -99,6 +113,16 @@ export const es: Messages = {
   'wallet.insufficient': "Tienes {points} puntos retirables.",
   'wallet.insufficientPoints': "Esto cuesta {price} puntos y tienes {balance}. Compra monedas para continuar.",
   'wallet.idempotencyConflict': "Esta solicitud ya se usó para otra cosa. Inténtalo de nuevo.",
+
+  'admin.only': "Solo los administradores pueden hacer esto.",
+  'admin.withdrawalNotFound': "Este retiro no existe.",
+  'admin.withdrawalPaid': "Este retiro ya se ha pagado.",
+  'admin.withdrawalRejected': "Este retiro ya se ha rechazado.",
+  'admin.reportNotFound': "Esta denuncia no existe.",
+  'admin.reportClosed': "Esta denuncia ya se ha gestionado.",
+  'admin.listingHidden': "Este anuncio ya está oculto.",
+  'admin.listingNotHidden': "Este anuncio no está oculto.",
+  'admin.userNotFound': "Ningún usuario tiene este nombre de usuario, correo electrónico o ID.",
 
   'payment.itemUnknown': "Este artículo no está a la venta.",
   'payment.amountMismatch': "El precio ha cambiado. Recarga la página e inténtalo de nuevo.",

@@ -72,6 +72,20 @@ export const fr: Messages = {
   'report.reasonUnknown': 'Veuillez choisir un motif dans la liste.',
   'report.self': 'Vous ne pouvez signaler ni vous-même ni vos propres annonces.',
 
+  'kyc.underage': "Vous devez avoir au moins 18 ans pour faire vérifier votre identité.",
+  'kyc.country': "Choisissez le pays qui a délivré votre document.",
+  'kyc.documentNumber': "Le numéro du document ne peut contenir que des lettres latines, des chiffres, des espaces et des tirets.",
+  'kyc.frontMissing': "Ajoutez une photo du recto de votre document.",
+  'kyc.backMissing': "Ajoutez une photo du verso de votre document.",
+  'kyc.backUnexpected': "Un passeport n’a pas de verso : envoyez seulement la page avec la photo et votre selfie.",
+  'kyc.selfieMissing': "Ajoutez un selfie sur lequel on voit votre visage.",
+  'kyc.pending': "Votre vérification d’identité est déjà en cours d’examen.",
+  'kyc.approved': "Votre identité est déjà vérifiée.",
+  'kyc.notFound': "Cette vérification d’identité n’existe pas.",
+  'kyc.notPending': "Cette vérification d’identité a déjà été examinée.",
+  'kyc.reasonRequired': "Indiquez le motif du refus.",
+  'kyc.reviewOwn': "Vous ne pouvez pas examiner votre propre vérification d’identité.",
+
   'vip.monthly': 'Abonnement mensuel jusqu’au {date}',
   'vip.annual': 'Abonnement annuel jusqu’au {date}',
 
@@ -104,6 +118,16 @@ export const fr: Messages = {
   'wallet.insufficient': "Vous avez {points} points retirables.",
   'wallet.insufficientPoints': "Cela coûte {price} points et vous en avez {balance}. Achetez des jetons pour continuer.",
   'wallet.idempotencyConflict': "Cette demande a déjà servi à autre chose. Veuillez réessayer.",
+
+  'admin.only': "Seuls les administrateurs peuvent effectuer cette action.",
+  'admin.withdrawalNotFound': "Ce retrait n’existe pas.",
+  'admin.withdrawalPaid': "Ce retrait a déjà été payé.",
+  'admin.withdrawalRejected': "Ce retrait a déjà été refusé.",
+  'admin.reportNotFound': "Ce signalement n’existe pas.",
+  'admin.reportClosed': "Ce signalement a déjà été traité.",
+  'admin.listingHidden': "Cette annonce est déjà masquée.",
+  'admin.listingNotHidden': "Cette annonce n’est pas masquée.",
+  'admin.userNotFound': "Aucun utilisateur n’a ce nom d’utilisateur, cette adresse e-mail ou cet identifiant.",
 
   'payment.itemUnknown': "Cet article n’est pas en vente.",
   'payment.amountMismatch': "Le prix a changé. Rechargez la page et réessayez.",

@@ -69,6 +69,20 @@ export const id: Messages = {
   'report.reasonUnknown': 'Pilih alasan dari daftar.',
   'report.self': 'Anda tidak dapat melaporkan diri sendiri atau listing milik Anda.',
 
+  'kyc.underage': "Anda harus berusia minimal 18 tahun untuk memverifikasi identitas.",
+  'kyc.country': "Pilih negara yang menerbitkan dokumen Anda.",
+  'kyc.documentNumber': "Nomor dokumen hanya boleh berisi huruf Latin, angka, spasi, dan tanda hubung.",
+  'kyc.frontMissing': "Tambahkan foto bagian depan dokumen Anda.",
+  'kyc.backMissing': "Tambahkan foto bagian belakang dokumen Anda.",
+  'kyc.backUnexpected': "Paspor tidak memiliki bagian belakang: kirim hanya halaman foto dan swafoto Anda.",
+  'kyc.selfieMissing': "Tambahkan swafoto yang memperlihatkan wajah Anda.",
+  'kyc.pending': "Verifikasi identitas Anda sedang ditinjau.",
+  'kyc.approved': "Identitas Anda sudah terverifikasi.",
+  'kyc.notFound': "Verifikasi identitas ini tidak ada.",
+  'kyc.notPending': "Verifikasi identitas ini sudah ditinjau.",
+  'kyc.reasonRequired': "Berikan alasan penolakan.",
+  'kyc.reviewOwn': "Anda tidak dapat meninjau verifikasi identitas Anda sendiri.",
+
   'vip.monthly': 'Langganan bulanan hingga {date}',
   'vip.annual': 'Langganan tahunan hingga {date}',
 
@@ -99,6 +113,16 @@ export const id: Messages = {
   'wallet.insufficient': "Anda memiliki {points} poin yang dapat ditarik.",
   'wallet.insufficientPoints': "Ini membutuhkan {price} poin, sedangkan Anda memiliki {balance}. Beli koin untuk melanjutkan.",
   'wallet.idempotencyConflict': "Permintaan ini sudah dipakai untuk hal lain. Silakan coba lagi.",
+
+  'admin.only': "Hanya administrator yang dapat melakukan ini.",
+  'admin.withdrawalNotFound': "Penarikan ini tidak ada.",
+  'admin.withdrawalPaid': "Penarikan ini sudah dibayarkan.",
+  'admin.withdrawalRejected': "Penarikan ini sudah ditolak.",
+  'admin.reportNotFound': "Laporan ini tidak ada.",
+  'admin.reportClosed': "Laporan ini sudah ditangani.",
+  'admin.listingHidden': "Listing ini sudah disembunyikan.",
+  'admin.listingNotHidden': "Listing ini tidak sedang disembunyikan.",
+  'admin.userNotFound': "Tidak ada pengguna dengan nama pengguna, alamat email, atau ID ini.",
 
   'payment.itemUnknown': "Item ini tidak dijual.",
   'payment.amountMismatch': "Harga telah berubah. Muat ulang halaman lalu coba lagi.",

@@ -69,6 +69,20 @@ export const ja: Messages = {
   'report.reasonUnknown': '一覧から理由を選択してください。',
   'report.self': 'ご自身やご自身の掲載情報を通報することはできません。',
 
+  'kyc.underage': "本人確認は18歳以上の方のみご利用いただけます。",
+  'kyc.country': "書類を発行した国を選択してください。",
+  'kyc.documentNumber': "書類番号に使用できるのは、半角英字・数字・スペース・ハイフンのみです。",
+  'kyc.frontMissing': "書類の表面の写真を追加してください。",
+  'kyc.backMissing': "書類の裏面の写真を追加してください。",
+  'kyc.backUnexpected': "パスポートには裏面がありません。顔写真のページとセルフィーのみを送信してください。",
+  'kyc.selfieMissing': "顔がはっきり写ったセルフィーを追加してください。",
+  'kyc.pending': "本人確認はすでに審査中です。",
+  'kyc.approved': "本人確認はすでに完了しています。",
+  'kyc.notFound': "この本人確認申請は存在しません。",
+  'kyc.notPending': "この本人確認申請はすでに審査済みです。",
+  'kyc.reasonRequired': "却下の理由を入力してください。",
+  'kyc.reviewOwn': "ご自身の本人確認申請を審査することはできません。",
+
   'vip.monthly': '月額メンバーシップ（{date}まで）',
   'vip.annual': '年額メンバーシップ（{date}まで）',
 
@@ -99,6 +113,16 @@ export const ja: Messages = {
   'wallet.insufficient': "出金可能なポイントは{points}ポイントです。",
   'wallet.insufficientPoints': "{price}ポイントが必要ですが、残高は{balance}ポイントです。続けるにはコインを購入してください。",
   'wallet.idempotencyConflict': "このリクエストはすでに別の用途で使用されています。もう一度お試しください。",
+
+  'admin.only': "この操作は管理者のみ行えます。",
+  'admin.withdrawalNotFound': "この出金申請は存在しません。",
+  'admin.withdrawalPaid': "この出金申請はすでに支払い済みです。",
+  'admin.withdrawalRejected': "この出金申請はすでに却下されています。",
+  'admin.reportNotFound': "この通報は存在しません。",
+  'admin.reportClosed': "この通報はすでに対応済みです。",
+  'admin.listingHidden': "この掲載情報はすでに非表示です。",
+  'admin.listingNotHidden': "この掲載情報は非表示になっていません。",
+  'admin.userNotFound': "このユーザー名、メールアドレス、またはIDのユーザーは見つかりません。",
 
   'payment.itemUnknown': "この商品は販売されていません。",
   'payment.amountMismatch': "価格が変更されました。ページを再読み込みして、もう一度お試しください。",

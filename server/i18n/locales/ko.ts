@@ -69,6 +69,20 @@ export const ko: Messages = {
   'report.reasonUnknown': '목록에서 사유를 선택해 주세요.',
   'report.self': '본인이나 본인의 게시물은 신고할 수 없습니다.',
 
+  'kyc.underage': "본인 인증은 만 18세 이상만 할 수 있습니다.",
+  'kyc.country': "신분증을 발급한 국가를 선택해 주세요.",
+  'kyc.documentNumber': "신분증 번호에는 영문자, 숫자, 공백, 하이픈만 사용할 수 있습니다.",
+  'kyc.frontMissing': "신분증 앞면 사진을 추가해 주세요.",
+  'kyc.backMissing': "신분증 뒷면 사진을 추가해 주세요.",
+  'kyc.backUnexpected': "여권에는 뒷면이 없습니다. 사진이 있는 면과 셀카만 보내 주세요.",
+  'kyc.selfieMissing': "얼굴이 잘 보이는 셀카를 추가해 주세요.",
+  'kyc.pending': "본인 인증 신청이 이미 심사 중입니다.",
+  'kyc.approved': "이미 본인 인증이 완료되었습니다.",
+  'kyc.notFound': "존재하지 않는 본인 인증 신청입니다.",
+  'kyc.notPending': "이미 심사가 끝난 본인 인증 신청입니다.",
+  'kyc.reasonRequired': "거절 사유를 입력해 주세요.",
+  'kyc.reviewOwn': "본인의 인증 신청은 직접 심사할 수 없습니다.",
+
   'vip.monthly': '월간 멤버십({date}까지)',
   'vip.annual': '연간 멤버십({date}까지)',
 
@@ -99,6 +113,16 @@ export const ko: Messages = {
   'wallet.insufficient': "출금 가능한 포인트는 {points}포인트입니다.",
   'wallet.insufficientPoints': "{price}포인트가 필요하지만 보유 포인트는 {balance}포인트입니다. 계속하려면 코인을 구매하세요.",
   'wallet.idempotencyConflict': "이 요청은 이미 다른 용도로 사용되었습니다. 다시 시도해 주세요.",
+
+  'admin.only': "관리자만 할 수 있는 작업입니다.",
+  'admin.withdrawalNotFound': "존재하지 않는 출금 신청입니다.",
+  'admin.withdrawalPaid': "이미 지급된 출금 신청입니다.",
+  'admin.withdrawalRejected': "이미 거절된 출금 신청입니다.",
+  'admin.reportNotFound': "존재하지 않는 신고입니다.",
+  'admin.reportClosed': "이미 처리된 신고입니다.",
+  'admin.listingHidden': "이미 숨김 처리된 게시물입니다.",
+  'admin.listingNotHidden': "숨김 처리되지 않은 게시물입니다.",
+  'admin.userNotFound': "이 사용자 이름, 이메일 주소 또는 ID를 가진 사용자가 없습니다.",
 
   'payment.itemUnknown': "판매하지 않는 상품입니다.",
   'payment.amountMismatch': "가격이 변경되었습니다. 페이지를 새로고침한 후 다시 시도하세요.",

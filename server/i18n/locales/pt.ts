@@ -69,6 +69,20 @@ export const pt: Messages = {
   'report.reasonUnknown': 'Escolha um motivo da lista.',
   'report.self': 'Não pode denunciar-se a si próprio nem os seus próprios anúncios.',
 
+  'kyc.underage': "Tem de ter pelo menos 18 anos para verificar a sua identidade.",
+  'kyc.country': "Escolha o país que emitiu o seu documento.",
+  'kyc.documentNumber': "O número do documento só pode conter letras latinas, algarismos, espaços e hífenes.",
+  'kyc.frontMissing': "Adicione uma fotografia da frente do seu documento.",
+  'kyc.backMissing': "Adicione uma fotografia do verso do seu documento.",
+  'kyc.backUnexpected': "Um passaporte não tem verso: envie apenas a página da fotografia e a sua selfie.",
+  'kyc.selfieMissing': "Adicione uma selfie em que se veja o seu rosto.",
+  'kyc.pending': "A sua verificação de identidade já está a ser analisada.",
+  'kyc.approved': "A sua identidade já está verificada.",
+  'kyc.notFound': "Esta verificação de identidade não existe.",
+  'kyc.notPending': "Esta verificação de identidade já foi analisada.",
+  'kyc.reasonRequired': "Indique o motivo da rejeição.",
+  'kyc.reviewOwn': "Não pode analisar a sua própria verificação de identidade.",
+
   'vip.monthly': 'Subscrição mensal até {date}',
   'vip.annual': 'Subscrição anual até {date}',
 
@@ -99,6 +113,16 @@ export const pt: Messages = {
   'wallet.insufficient': "Tem {points} pontos disponíveis para levantamento.",
   'wallet.insufficientPoints': "Isto custa {price} pontos e tem {balance}. Compre moedas para continuar.",
   'wallet.idempotencyConflict': "Este pedido já foi utilizado para outra coisa. Tente novamente.",
+
+  'admin.only': "Só os administradores podem fazer isto.",
+  'admin.withdrawalNotFound': "Este levantamento não existe.",
+  'admin.withdrawalPaid': "Este levantamento já foi pago.",
+  'admin.withdrawalRejected': "Este levantamento já foi recusado.",
+  'admin.reportNotFound': "Esta denúncia não existe.",
+  'admin.reportClosed': "Esta denúncia já foi tratada.",
+  'admin.listingHidden': "Este anúncio já está oculto.",
+  'admin.listingNotHidden': "Este anúncio não está oculto.",
+  'admin.userNotFound': "Nenhum utilizador tem este nome de utilizador, endereço de e-mail ou ID.",
 
   'payment.itemUnknown': "Este artigo não está à venda.",
   'payment.amountMismatch': "O preço mudou. Recarregue a página e tente novamente.",

@@ -69,6 +69,20 @@ export const vi: Messages = {
   'report.reasonUnknown': 'Vui lòng chọn lý do trong danh sách.',
   'report.self': 'Bạn không thể báo cáo chính mình hoặc tin đăng của chính mình.',
 
+  'kyc.underage': "Bạn phải từ 18 tuổi trở lên mới có thể xác minh danh tính.",
+  'kyc.country': "Hãy chọn quốc gia đã cấp giấy tờ của bạn.",
+  'kyc.documentNumber': "Số giấy tờ chỉ được chứa chữ cái Latinh, chữ số, dấu cách và dấu gạch ngang.",
+  'kyc.frontMissing': "Hãy thêm ảnh mặt trước của giấy tờ.",
+  'kyc.backMissing': "Hãy thêm ảnh mặt sau của giấy tờ.",
+  'kyc.backUnexpected': "Hộ chiếu không có mặt sau: chỉ gửi trang có ảnh và ảnh selfie của bạn.",
+  'kyc.selfieMissing': "Hãy thêm một ảnh selfie thấy rõ khuôn mặt của bạn.",
+  'kyc.pending': "Yêu cầu xác minh danh tính của bạn đang được xem xét.",
+  'kyc.approved': "Danh tính của bạn đã được xác minh.",
+  'kyc.notFound': "Yêu cầu xác minh danh tính này không tồn tại.",
+  'kyc.notPending': "Yêu cầu xác minh danh tính này đã được xem xét.",
+  'kyc.reasonRequired': "Hãy nêu lý do từ chối.",
+  'kyc.reviewOwn': "Bạn không thể tự xem xét yêu cầu xác minh danh tính của chính mình.",
+
   'vip.monthly': 'Gói hội viên tháng đến {date}',
   'vip.annual': 'Gói hội viên năm đến {date}',
 
@@ -99,6 +113,16 @@ export const vi: Messages = {
   'wallet.insufficient': "Bạn có {points} điểm có thể rút.",
   'wallet.insufficientPoints': "Cần {price} điểm nhưng bạn chỉ có {balance} điểm. Hãy mua xu để tiếp tục.",
   'wallet.idempotencyConflict': "Yêu cầu này đã được dùng cho việc khác. Vui lòng thử lại.",
+
+  'admin.only': "Chỉ quản trị viên mới có thể thực hiện thao tác này.",
+  'admin.withdrawalNotFound': "Yêu cầu rút tiền này không tồn tại.",
+  'admin.withdrawalPaid': "Yêu cầu rút tiền này đã được thanh toán.",
+  'admin.withdrawalRejected': "Yêu cầu rút tiền này đã bị từ chối.",
+  'admin.reportNotFound': "Báo cáo này không tồn tại.",
+  'admin.reportClosed': "Báo cáo này đã được xử lý.",
+  'admin.listingHidden': "Tin đăng này đã bị ẩn.",
+  'admin.listingNotHidden': "Tin đăng này không bị ẩn.",
+  'admin.userNotFound': "Không có người dùng nào có tên đăng nhập, địa chỉ email hoặc ID này.",
 
   'payment.itemUnknown': "Mặt hàng này không được bán.",
   'payment.amountMismatch': "Giá đã thay đổi. Hãy tải lại trang và thử lại.",

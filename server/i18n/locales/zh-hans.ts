@@ -69,6 +69,20 @@ export const zhHans: Messages = {
   'report.reasonUnknown': '请从列表中选择原因。',
   'report.self': '不能举报自己或自己发布的信息。',
 
+  'kyc.underage': "年满18周岁才能进行身份验证。",
+  'kyc.country': "请选择签发证件的国家或地区。",
+  'kyc.documentNumber': "证件号码只能包含英文字母、数字、空格和连字符。",
+  'kyc.frontMissing': "请添加证件正面照片。",
+  'kyc.backMissing': "请添加证件背面照片。",
+  'kyc.backUnexpected': "护照没有背面：只需发送带照片的资料页和自拍。",
+  'kyc.selfieMissing': "请添加一张能看清面部的自拍。",
+  'kyc.pending': "你的身份验证已在审核中。",
+  'kyc.approved': "你的身份已通过验证。",
+  'kyc.notFound': "该身份验证申请不存在。",
+  'kyc.notPending': "该身份验证申请已审核完毕。",
+  'kyc.reasonRequired': "请填写拒绝原因。",
+  'kyc.reviewOwn': "不能审核自己的身份验证申请。",
+
   'vip.monthly': '月度会员，有效期至 {date}',
   'vip.annual': '年度会员，有效期至 {date}',
 
@@ -99,6 +113,16 @@ export const zhHans: Messages = {
   'wallet.insufficient': "你有 {points} 可提现积分。",
   'wallet.insufficientPoints': "需要 {price} 积分，你目前有 {balance} 积分。请购买金币后继续。",
   'wallet.idempotencyConflict': "该请求已用于其他操作，请重试。",
+
+  'admin.only': "只有管理员才能执行此操作。",
+  'admin.withdrawalNotFound': "该提现申请不存在。",
+  'admin.withdrawalPaid': "该提现申请已打款。",
+  'admin.withdrawalRejected': "该提现申请已被拒绝。",
+  'admin.reportNotFound': "该举报不存在。",
+  'admin.reportClosed': "该举报已处理。",
+  'admin.listingHidden': "该信息已被隐藏。",
+  'admin.listingNotHidden': "该信息未被隐藏。",
+  'admin.userNotFound': "没有使用此用户名、邮箱地址或 ID 的用户。",
 
   'payment.itemUnknown': "该商品不可购买。",
   'payment.amountMismatch': "价格已变更，请刷新页面后重试。",

@@ -69,6 +69,20 @@ export const zhHant: Messages = {
   'report.reasonUnknown': '請從清單中選擇原因。',
   'report.self': '無法檢舉自己或自己刊登的資訊。',
 
+  'kyc.underage': "年滿18歲才能進行身分驗證。",
+  'kyc.country': "請選擇核發證件的國家或地區。",
+  'kyc.documentNumber': "證件號碼只能包含英文字母、數字、空格和連字號。",
+  'kyc.frontMissing': "請新增證件正面照片。",
+  'kyc.backMissing': "請新增證件背面照片。",
+  'kyc.backUnexpected': "護照沒有背面：只需傳送含照片的資料頁和自拍照。",
+  'kyc.selfieMissing': "請新增一張能看清楚臉部的自拍照。",
+  'kyc.pending': "你的身分驗證已在審核中。",
+  'kyc.approved': "你的身分已通過驗證。",
+  'kyc.notFound': "這筆身分驗證申請不存在。",
+  'kyc.notPending': "這筆身分驗證申請已審核完畢。",
+  'kyc.reasonRequired': "請填寫駁回原因。",
+  'kyc.reviewOwn': "無法審核自己的身分驗證申請。",
+
   'vip.monthly': '月費會員，效期至 {date}',
   'vip.annual': '年費會員，效期至 {date}',
 
@@ -99,6 +113,16 @@ export const zhHant: Messages = {
   'wallet.insufficient': "你有 {points} 點可提領。",
   'wallet.insufficientPoints': "需要 {price} 點，你目前有 {balance} 點。請購買金幣後繼續。",
   'wallet.idempotencyConflict': "此請求已用於其他操作，請再試一次。",
+
+  'admin.only': "只有管理員才能執行此操作。",
+  'admin.withdrawalNotFound': "此提領申請不存在。",
+  'admin.withdrawalPaid': "此提領申請已付款。",
+  'admin.withdrawalRejected': "此提領申請已被拒絕。",
+  'admin.reportNotFound': "此檢舉不存在。",
+  'admin.reportClosed': "此檢舉已處理。",
+  'admin.listingHidden': "此資訊已被隱藏。",
+  'admin.listingNotHidden': "此資訊未被隱藏。",
+  'admin.userNotFound': "沒有使用此使用者名稱、電子郵件地址或 ID 的使用者。",
 
   'payment.itemUnknown': "此商品不開放購買。",
   'payment.amountMismatch': "價格已變更，請重新整理頁面後再試一次。",

@@ -11,6 +11,7 @@ type Catalog = { messages: Record<string, string> };
 const FEATURE_CATALOGS = {
   wallet: import.meta.glob<Catalog>('../../../locales/*/wallet.po'),
   chat: import.meta.glob<Catalog>('../../../locales/*/chat.po'),
+  kyc: import.meta.glob<Catalog>('../../../locales/*/kyc.po'),
 };
 export type FeatureCatalog = keyof typeof FEATURE_CATALOGS;
 

@@ -86,7 +86,7 @@ export const MESSAGES: Record<string, MessageDescriptor> = {
   'dialog.delete.title': msg({ message: 'Delete {name}?', comment: '{name} is the name of the listing.' }),
   'dialog.delete.message': msg`This cannot be undone.`,
   'dialog.kycRequired.title': msg`Verify your identity to publish`,
-  'dialog.kycRequired.message': msg`Every venue and profile on Venuely belongs to a verified adult, so publishing and managing listings start after identity verification. Verification opens in your account soon; we will let you know when it is ready.`,
+  'dialog.kycRequired.message': msg`Every venue and profile on Venuely belongs to a verified adult, so publishing and managing listings start after identity verification. It takes a few minutes: photos of your identity document and a selfie.`,
   'dialog.kycPending.title': msg`Your identity is being verified`,
   'dialog.kycPending.message': msg`You can publish and manage listings as soon as the verification is approved. We will let you know.`,
   'toast.listing.published': msg`Your listing is published.`,

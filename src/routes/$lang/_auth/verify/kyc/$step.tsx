@@ -1,23 +1,24 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
+import type { KycStep } from '@/machines/kyc/kyc.machine';
+import { useFeatureCatalog } from '../../../../-app/use-feature-catalog';
+import { KycScreen } from '../../../../-kyc/kyc-screen';
 import { requireKycNotSubmitted } from '../../../../-owner/owner-guards';
-import { KycPage } from './-kyc-page';
 
 const STEPS = ['step1', 'step2', 'step3', 'step4'];
 
 /**
- * /verify/kyc/step1 … step4 (spec section 2; auth). Steps 1–3 have the `kyc` guard of DESIGN section 7: a member
- * whose verification is under review or approved goes to step 4. Until the KYC issue brings the steps' forms, each
- * shows the member's verification status. Any other step is the 404 page.
+ * /verify/kyc/step1 … step4 (spec section 2; auth, mine layout): the four steps of identity verification. Steps 1–3
+ * have the `kyc` guard of DESIGN section 7: a member whose verification is under review or approved goes to step 4,
+ * which shows the status. Any other step is the 404 page. One page for the four: the kyc machine lives across them.
  */
 export const Route = createFileRoute('/$lang/_auth/verify/kyc/$step')({
   beforeLoad: ({ context, params }) => {
     if (!STEPS.includes(params.step)) throw notFound();
     return params.step === 'step4' ? undefined : requireKycNotSubmitted(context.system, params.lang);
   },
-  component: KycStep,
+  component: function KycPage() {
+    useFeatureCatalog('kyc');
+    const { lang, step } = Route.useParams();
+    return <KycScreen lang={lang} step={step as KycStep} />;
+  },
 });
-
-function KycStep() {
-  const { lang } = Route.useParams();
-  return <KycPage lang={lang} />;
-}

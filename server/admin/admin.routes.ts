@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import * as admin from '@/contract/calls/admin';
+import { LIST_LIMIT_DEFAULT } from '@/contract/shapes';
+import { listKycQueue, reviewSubmission } from '../kyc/kyc.repository';
+import { adminApi } from './admin-guard';
+import { decodeIdCursor, pageOfRows } from './admin-cursor';
+import { listAudit, recordAdminAction } from './audit.repository';
+import { listAdminListings, moderateListing } from './listing-moderation.service';
+import { listAdminReports, resolveReport } from './report-admin.repository';
+import { lookUpUser } from './user-lookup';
+import { listAdminWithdrawals, settleWithdrawal } from './withdrawal-admin.service';
+
+/**
+ * The admin console's API (issue 13 item 4; src/contract/calls/admin.ts): the withdrawals, reports and KYC queues,
+ * listing moderation, user lookup and the audit log. Every call is registered through adminApi, so it answers only
+ * an admin; every action writes one audit row (audit.repository.ts), in the action's own transaction except for the
+ * KYC review (see there).
+ */
+export default fp(
+  async function adminRoutes(app: FastifyInstance) {
+    const { db } = app;
+    const page = <R extends { id: number | string }>(list: string, rows: R[], limit: number) => {
+      const { rows: shown, nextCursor } = pageOfRows(list, rows, limit);
+      return { list: shown, next_cursor: nextCursor };
+    };
+
+    // --- Withdrawals ---------------------------------------------------------------------------------------------
+    adminApi(app, admin.withdrawals, async ({ payload }) => {
+      const limit = payload.limit ?? LIST_LIMIT_DEFAULT;
+      const list = `withdrawals:${payload.status ?? 'all'}`;
+      return page(list, await listAdminWithdrawals(db, payload.status, decodeIdCursor(list, payload.cursor), limit), limit);
+    });
+
+    adminApi(app, admin.withdrawalPay, async ({ payload }, user) =>
+      settleWithdrawal(db, user, payload.id, payload.idempotency_key, { decision: 'pay' }),
+    );
+
+    adminApi(app, admin.withdrawalReject, async ({ payload }, user) =>
+      settleWithdrawal(db, user, payload.id, payload.idempotency_key, { decision: 'reject', reason: payload.reason }),
+    );
+
+    // --- Reports -------------------------------------------------------------------------------------------------
+    adminApi(app, admin.reports, async ({ payload, locale }) => {
+      const limit = payload.limit ?? LIST_LIMIT_DEFAULT;
+      const status = payload.status ?? 'open';
+      const list = `reports:${status}:${payload.target ?? 'all'}`;
+      return page(list, await listAdminReports(db, { status, target: payload.target }, decodeIdCursor(list, payload.cursor), limit, locale), limit);
+    });
+
+    adminApi(app, admin.reportResolve, async ({ payload, locale }, user) => resolveReport(db, user, payload, locale));
+
+    // --- Listing moderation --------------------------------------------------------------------------------------
+    adminApi(app, admin.listings, async ({ payload }) => {
+      const limit = payload.limit ?? LIST_LIMIT_DEFAULT;
+      const status = payload.status ?? 'hidden';
+      const list = `listings:${payload.source}:${status}:${payload.owner_uuid ?? 'all'}`;
+      const rows = await listAdminListings(db, { source: payload.source, status, ownerUuid: payload.owner_uuid }, decodeIdCursor(list, payload.cursor), limit);
+      return page(list, rows, limit);
+    });
+
+    adminApi(app, admin.listingHide, async ({ payload }, user) =>
+      moderateListing(db, user, payload.source, payload.id, { action: 'hide', note: payload.note }),
+    );
+
+    adminApi(app, admin.listingUnhide, async ({ payload }, user) => moderateListing(db, user, payload.source, payload.id, { action: 'unhide' }));
+
+    // --- KYC review (server/kyc/kyc.repository.ts) ----------------------------------------------------------------
+    adminApi(app, admin.kycQueue, async ({ payload }) => listKycQueue(db, { status: payload.status, cursor: payload.cursor, limit: payload.limit }));
+
+    adminApi(app, admin.kycReview, async ({ payload }, user) => {
+      const reviewed = await reviewSubmission(db, { id: payload.id, reviewer: user.uuid, decision: payload.decision, reason: payload.reason });
+      // reviewSubmission commits in a transaction of its own and takes none of ours, so the audit row follows that
+      // commit instead of sharing it. Should the process die in between, the review is still attributed: the
+      // submission row keeps its reviewer and time (kyc_submissions.reviewer_uuid, reviewed_at).
+      await db.transaction().execute((trx) =>
+        recordAdminAction(trx, {
+          admin: user.uuid,
+          action: payload.decision === 'approve' ? 'kyc.approve' : 'kyc.reject',
+          targetType: 'kyc',
+          targetId: reviewed.id,
+          details: { user: reviewed.user.uuid, document_type: reviewed.document_type, ...(payload.decision === 'reject' ? { reason: reviewed.reject_reason } : {}) },
+        }),
+      );
+      return reviewed;
+    });
+
+    // --- Users and the audit log ---------------------------------------------------------------------------------
+    adminApi(app, admin.userLookup, async ({ payload }) => lookUpUser(db, payload.query));
+
+    adminApi(app, admin.auditLog, async ({ payload }) => {
+      const limit = payload.limit ?? LIST_LIMIT_DEFAULT;
+      const filter = { action: payload.action, targetType: payload.target_type, targetId: payload.target_id };
+      const list = `audit:${filter.action ?? ''}:${filter.targetType ?? ''}:${filter.targetId ?? ''}`;
+      return page(list, await listAudit(db, filter, decodeIdCursor(list, payload.cursor), limit), limit);
+    });
+  },
+  { name: 'admin-routes', dependencies: ['api', 'core'] },
+);

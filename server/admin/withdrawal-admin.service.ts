@@ -1,0 +1,143 @@
+import { type Kysely, sql } from 'kysely';
+import type { AdminWithdrawal, PayoutAccount } from '@/contract/calls/admin';
+import type { WithdrawalStatus } from '@/contract/enums';
+import { ApiFailure } from '../api/failure';
+import type { Database, UserRow, WithdrawalRow } from '../db/schema';
+import { isoOf } from '../directory/listing.mappers';
+import { ledgerAccount, transfer } from '../wallet/ledger.repository';
+import { recordAdminAction } from './audit.repository';
+
+/**
+ * The withdrawals queue (issue 13 item 4; DESIGN section 6). An application holds its points (earned → hold, at
+ * application: wallet/withdrawal.service.ts); an admin settles it once:
+ * - pay: the hold is posted to the platform's payouts (hold → platform:payouts), status paid;
+ * - reject: the hold is voided back to the member's earned points (hold → earned), status rejected, with a reason;
+ *   the member's points log shows it as `withdraw_release` (ledger kind `withdraw.void`, wallet.routes.ts).
+ *
+ * Both run under the withdrawal's row lock and only from pending, so of a pay and a reject sent at once exactly one
+ * wins and the other is refused. Their ledger transfer has one idempotency key per withdrawal
+ * (`withdraw:<id>:settle`), so even a second settlement that got past the lock could not move the hold twice.
+ */
+
+type Row = WithdrawalRow & {
+  user_username: string;
+  user_nickname: string;
+  admin_username: string | null;
+  admin_nickname: string | null;
+};
+
+function selectWithdrawals(db: Kysely<Database>) {
+  return db
+    .selectFrom('withdrawals as w')
+    .innerJoin('users as u', 'u.uuid', 'w.user_uuid')
+    .leftJoin('users as a', 'a.uuid', 'w.processed_by')
+    .selectAll('w')
+    .select(['u.username as user_username', 'u.nickname as user_nickname', 'a.username as admin_username', 'a.nickname as admin_nickname']);
+}
+
+function adminWithdrawalOf(row: Row): AdminWithdrawal {
+  return {
+    id: row.id,
+    user: { uuid: row.user_uuid, username: row.user_username, nickname: row.user_nickname },
+    points: row.points,
+    amount: Number(row.amount),
+    method: row.method,
+    account: row.account as PayoutAccount,
+    account_mask: row.account_mask,
+    status: row.status,
+    reject_reason: row.reject_reason,
+    created_at: isoOf(row.created_at),
+    processed_at: row.processed_at ? isoOf(row.processed_at) : null,
+    processed_by:
+      row.processed_by && row.admin_username !== null && row.admin_nickname !== null
+        ? { uuid: row.processed_by, username: row.admin_username, nickname: row.admin_nickname }
+        : null,
+  };
+}
+
+/** A page (limit + 1 rows) of withdrawals, newest first, of one status or all. */
+export async function listAdminWithdrawals(
+  db: Kysely<Database>,
+  status: WithdrawalStatus | undefined,
+  before: string | null,
+  limit: number,
+): Promise<AdminWithdrawal[]> {
+  const rows = await selectWithdrawals(db)
+    .$if(status !== undefined, (q) => q.where('w.status', '=', status!))
+    .$if(before !== null, (q) => q.where('w.id', '<', Number(before)))
+    .orderBy('w.id', 'desc')
+    .limit(limit + 1)
+    .execute();
+  return rows.map(adminWithdrawalOf);
+}
+
+export async function findAdminWithdrawal(db: Kysely<Database>, id: number): Promise<AdminWithdrawal | undefined> {
+  const row = await selectWithdrawals(db).where('w.id', '=', id).executeTakeFirst();
+  return row ? adminWithdrawalOf(row) : undefined;
+}
+
+export type Settlement = { decision: 'pay' } | { decision: 'reject'; reason: string };
+
+const OUTCOME = { pay: 'paid', reject: 'rejected' } as const;
+
+/**
+ * Pays or rejects a pending withdrawal, with its ledger transfer and its audit row in one transaction. `key` is the
+ * request's idempotency key: the same request again (same decision, admin and key) answers the settled withdrawal,
+ * anything else for a withdrawal that is no longer pending is refused and writes nothing.
+ */
+export async function settleWithdrawal(
+  db: Kysely<Database>,
+  admin: Pick<UserRow, 'uuid'>,
+  id: number,
+  key: string,
+  settlement: Settlement,
+): Promise<AdminWithdrawal> {
+  const outcome = OUTCOME[settlement.decision];
+  await db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('withdrawals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!row) throw new ApiFailure('admin.withdrawalNotFound');
+    if (row.status !== 'pending') {
+      if (row.status === outcome && row.processed_key === key && row.processed_by === admin.uuid) return;
+      throw new ApiFailure(row.status === 'paid' ? 'admin.withdrawalPaid' : 'admin.withdrawalRejected');
+    }
+    const user = row.user_uuid;
+    await transfer(trx, {
+      key: `withdraw:${row.id}:settle`,
+      kind: settlement.decision === 'pay' ? 'withdraw.post' : 'withdraw.void',
+      memo: { ref: String(row.id) },
+      entries: [
+        { account: ledgerAccount.hold(user), userUuid: user, amount: -row.points },
+        settlement.decision === 'pay'
+          ? { account: ledgerAccount.platform('payouts'), userUuid: null, amount: row.points }
+          : { account: ledgerAccount.earned(user), userUuid: user, amount: row.points },
+      ],
+    });
+    await trx
+      .updateTable('withdrawals')
+      .set({
+        status: outcome,
+        processed_at: sql<Date>`now()`,
+        processed_by: admin.uuid,
+        processed_key: key,
+        reject_reason: settlement.decision === 'reject' ? settlement.reason : null,
+      })
+      .where('id', '=', row.id)
+      .execute();
+    await recordAdminAction(trx, {
+      admin: admin.uuid,
+      action: settlement.decision === 'pay' ? 'withdrawal.pay' : 'withdrawal.reject',
+      targetType: 'withdrawal',
+      targetId: row.id,
+      details: {
+        user: user,
+        points: row.points,
+        amount: Number(row.amount),
+        method: row.method,
+        ...(settlement.decision === 'reject' ? { reason: settlement.reason } : {}),
+      },
+    });
+  });
+  const settled = await findAdminWithdrawal(db, id);
+  if (!settled) throw new ApiFailure('admin.withdrawalNotFound');
+  return settled;
+}

@@ -1,0 +1,362 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useId, useMemo, type FormEvent, type ReactNode } from 'react';
+import { COUNTRY_CODES } from '@/contract/countries';
+import { IdDocumentType, KycStatus } from '@/contract/enums';
+import { Button } from '../kit/button';
+import { RadioGroupField, SelectField } from '../kit/choice-fields';
+import { cx } from '../kit/class-names';
+import { FormError } from '../kit/form-error';
+import { StatusIcon } from '../kit/icons';
+import { AppLink } from '../kit/link';
+import { TextField } from '../kit/text-field';
+import './kyc.css';
+
+export type KycStepName = 'step1' | 'step2' | 'step3' | 'step4';
+export type KycFieldName = 'document_type' | 'issuing_country' | 'document_number' | 'full_name' | 'birth_date';
+export type KycPhotoName = 'front' | 'back' | 'selfie';
+
+export const DOCUMENT_TYPE_LABELS: Record<IdDocumentType, MessageDescriptor> = {
+  [IdDocumentType.Passport]: msg`Passport`,
+  [IdDocumentType.IdCard]: msg`Identity card`,
+  [IdDocumentType.DriverLicense]: msg`Driving licence`,
+};
+
+export const PHOTO_LABELS: Record<KycPhotoName, MessageDescriptor> = {
+  front: msg`Front of the document`,
+  back: msg`Back of the document`,
+  selfie: msg`Selfie`,
+};
+
+export const PHOTO_HINTS: Record<KycPhotoName, MessageDescriptor> = {
+  front: msg`Lay the document flat in good light, fill the frame, and avoid glare.`,
+  back: msg`Turn the document over and take the back the same way.`,
+  selfie: msg`Look straight at the camera, with your face uncovered and well lit.`,
+};
+
+const STEP_LABELS: Record<KycStepName, MessageDescriptor> = {
+  step1: msg`Document`,
+  step2: msg`Photos`,
+  step3: msg`Selfie`,
+  step4: msg`Review`,
+};
+
+/** The four steps, the current one marked (aria-current="step"). */
+export function KycProgress({ step }: { step: KycStepName }) {
+  const { i18n, t } = useLingui();
+  const steps = Object.keys(STEP_LABELS) as KycStepName[];
+  const current = steps.indexOf(step);
+  return (
+    <ol className="kyc-progress" aria-label={t`Verification steps`}>
+      {steps.map((name, index) => (
+        <li key={name} className={cx(index < current && 'is-done')} aria-current={index === current ? 'step' : undefined}>
+          {i18n._(STEP_LABELS[name])}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export interface DocumentStepProps {
+  values: Record<KycFieldName, string>;
+  errors: Partial<Record<KycFieldName, string>>;
+  onChange(field: KycFieldName, value: string): void;
+  onFocus(field: KycFieldName): void;
+  onNext(): void;
+}
+
+/** Step 1: the document and the person it names. */
+export function DocumentStep({ values, errors, onChange, onFocus, onNext }: DocumentStepProps) {
+  const { i18n, t } = useLingui();
+  const countries = useMemo(() => {
+    const names = new Intl.DisplayNames([i18n.locale], { type: 'region' });
+    return COUNTRY_CODES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) => a.label.localeCompare(b.label, i18n.locale));
+  }, [i18n.locale]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onNext();
+  };
+  return (
+    <form className="kyc-card" onSubmit={submit} noValidate>
+      <RadioGroupField
+        legend={t`Document type`}
+        name="document_type"
+        value={values.document_type}
+        error={errors.document_type}
+        options={Object.values(IdDocumentType).map((type) => ({ value: String(type), label: i18n._(DOCUMENT_TYPE_LABELS[type]) }))}
+        onChange={(value) => onChange('document_type', value)}
+        onFocus={() => onFocus('document_type')}
+      />
+      <SelectField
+        label={t`Issuing country`}
+        name="issuing_country"
+        value={values.issuing_country.toUpperCase()}
+        placeholder={t`Choose a country`}
+        error={errors.issuing_country}
+        options={countries}
+        required
+        onChange={(value) => onChange('issuing_country', value)}
+        onFocus={() => onFocus('issuing_country')}
+      />
+      <TextField
+        label={t`Document number`}
+        name="document_number"
+        value={values.document_number}
+        error={errors.document_number}
+        maxLength={40}
+        dir="ltr"
+        autoComplete="off"
+        required
+        onChange={(value) => onChange('document_number', value)}
+        onFocus={() => onFocus('document_number')}
+      />
+      <TextField
+        label={t`Full name, as printed on the document`}
+        name="full_name"
+        value={values.full_name}
+        error={errors.full_name}
+        maxLength={100}
+        autoComplete="name"
+        required
+        onChange={(value) => onChange('full_name', value)}
+        onFocus={() => onFocus('full_name')}
+      />
+      <DateField label={t`Date of birth`} value={values.birth_date} error={errors.birth_date} onChange={(value) => onChange('birth_date', value)} onFocus={() => onFocus('birth_date')} />
+      <div className="kyc-actions">
+        <span />
+        <Button type="submit">
+          <Trans>Next</Trans>
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function DateField({ label, value, error, onChange, onFocus }: { label: string; value: string; error?: string; onChange(value: string): void; onFocus(): void }) {
+  const id = useId();
+  return (
+    <div className={cx('field', error && 'field--invalid')}>
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="field-input"
+        type="date"
+        name="birth_date"
+        value={value}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+        onFocus={onFocus}
+      />
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export interface PhotoSlot {
+  part: KycPhotoName;
+  photo: Blob | null;
+  error?: string;
+}
+
+/** One photo of the application: its preview, or an empty frame, and the button that opens the camera. */
+function PhotoSlotView({ slot, onTake, onRemove }: { slot: PhotoSlot; onTake(): void; onRemove(): void }) {
+  const { i18n, t } = useLingui();
+  const url = useMemo(() => (slot.photo ? URL.createObjectURL(slot.photo) : null), [slot.photo]);
+  useEffect(() => () => {
+    if (url) URL.revokeObjectURL(url);
+  }, [url]);
+  const label = i18n._(PHOTO_LABELS[slot.part]);
+  return (
+    <div className="kyc-photo">
+      {url ? <img src={url} alt={label} /> : <span className="kyc-photo-empty" aria-hidden="true" />}
+      <div className="kyc-photo-text">
+        <p className="record-title">{label}</p>
+        {slot.error ? (
+          <p className="field-error" role="alert">
+            {slot.error}
+          </p>
+        ) : null}
+        <div className="kyc-actions">
+          <Button variant="secondary" onClick={onTake} aria-label={slot.photo ? t`Take the ${label} again` : t`Take the ${label}`}>
+            {slot.photo ? <Trans>Take again</Trans> : <Trans>Take a photo</Trans>}
+          </Button>
+          {slot.photo ? (
+            <Button variant="link" onClick={onRemove} aria-label={t`Remove the ${label}`}>
+              <Trans>Remove</Trans>
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export interface PhotoStepProps {
+  intro: ReactNode;
+  slots: readonly PhotoSlot[];
+  onTake(part: KycPhotoName): void;
+  onRemove(part: KycPhotoName): void;
+  onNext(): void;
+  onBack(): void;
+}
+
+/** Steps 2 and 3: the document's photos, then the selfie. */
+export function PhotoStep({ intro, slots, onTake, onRemove, onNext, onBack }: PhotoStepProps) {
+  return (
+    <div className="kyc-card">
+      <p className="wallet-note">{intro}</p>
+      {slots.map((slot) => (
+        <PhotoSlotView key={slot.part} slot={slot} onTake={() => onTake(slot.part)} onRemove={() => onRemove(slot.part)} />
+      ))}
+      <div className="kyc-actions">
+        <Button variant="secondary" onClick={onBack}>
+          <Trans>Back</Trans>
+        </Button>
+        <Button onClick={onNext}>
+          <Trans>Next</Trans>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export interface ReviewStepProps {
+  values: Record<KycFieldName, string>;
+  photos: readonly PhotoSlot[];
+  serverError?: string;
+  busy: boolean;
+  onEdit(step: KycStepName): void;
+  onSubmit(): void;
+  onBack(): void;
+}
+
+/** Step 4 before sending: what will be sent, with a way back to each part. */
+export function ReviewStep({ values, photos, serverError, busy, onEdit, onSubmit, onBack }: ReviewStepProps) {
+  const { i18n, t } = useLingui();
+  const type = Number(values.document_type) as IdDocumentType;
+  const country = new Intl.DisplayNames([i18n.locale], { type: 'region' }).of(values.issuing_country.toUpperCase()) ?? values.issuing_country;
+  const birth = values.birth_date ? i18n.date(`${values.birth_date}T00:00:00Z`, { dateStyle: 'long', timeZone: 'UTC' }) : '';
+  return (
+    <div className="kyc-card">
+      <dl className="kyc-summary">
+        <dt>
+          <Trans>Document type</Trans>
+        </dt>
+        <dd>{DOCUMENT_TYPE_LABELS[type] ? i18n._(DOCUMENT_TYPE_LABELS[type]) : ''}</dd>
+        <dt>
+          <Trans>Issuing country</Trans>
+        </dt>
+        <dd>{country}</dd>
+        <dt>
+          <Trans>Document number</Trans>
+        </dt>
+        <dd>
+          <bdi dir="ltr">{values.document_number}</bdi>
+        </dd>
+        <dt>
+          <Trans>Full name</Trans>
+        </dt>
+        <dd>
+          <bdi>{values.full_name}</bdi>
+        </dd>
+        <dt>
+          <Trans>Date of birth</Trans>
+        </dt>
+        <dd>{birth}</dd>
+      </dl>
+      <Button variant="link" onClick={() => onEdit('step1')}>
+        <Trans>Change the document details</Trans>
+      </Button>
+      <ul className="kyc-thumbs" aria-label={t`Photos`}>
+        {photos.map((slot) => (
+          <li key={slot.part}>{i18n._(PHOTO_LABELS[slot.part])}</li>
+        ))}
+      </ul>
+      <p className="wallet-note">
+        <Trans>Your documents are stored encrypted and are seen only by you and the Venuely team that checks them.</Trans>
+      </p>
+      <FormError message={serverError} />
+      <div className="kyc-actions">
+        <Button variant="secondary" onClick={onBack} disabled={busy}>
+          <Trans>Back</Trans>
+        </Button>
+        <Button onClick={onSubmit} busy={busy}>
+          <Trans>Send for verification</Trans>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export interface KycStatusPanelProps {
+  status: KycStatus;
+  rejectReason: string | null;
+  submittedAt: string | null;
+  homeHref: string;
+  publishHref: string;
+  onRetry(): void;
+  onRefresh(): void;
+}
+
+/** Step 4 once sent: under review, approved, or rejected with its reason and a retry. */
+export function KycStatusPanel({ status, rejectReason, submittedAt, homeHref, publishHref, onRetry, onRefresh }: KycStatusPanelProps) {
+  const { i18n } = useLingui();
+  const titleId = useId();
+  const sent = submittedAt ? i18n.date(submittedAt, { dateStyle: 'medium', timeStyle: 'short' }) : null;
+  return (
+    <section className="kyc-card owner-state" aria-labelledby={titleId}>
+      <StatusIcon kind={status === KycStatus.Approved ? 'success' : status === KycStatus.Rejected ? 'error' : 'info'} />
+      <h2 className="owner-state-title" id={titleId}>
+        {status === KycStatus.Approved ? (
+          <Trans>Your identity is verified</Trans>
+        ) : status === KycStatus.Rejected ? (
+          <Trans>Your verification was not accepted</Trans>
+        ) : (
+          <Trans>Your identity is being verified</Trans>
+        )}
+      </h2>
+      {status === KycStatus.Applying ? (
+        <>
+          <p>{sent ? <Trans>Sent on {sent}. We usually answer within a day; you will see the result here.</Trans> : null}</p>
+          <Button variant="secondary" onClick={onRefresh}>
+            <Trans>Check again</Trans>
+          </Button>
+        </>
+      ) : null}
+      {status === KycStatus.Approved ? (
+        <>
+          <p>
+            <Trans>You can now publish listings and withdraw what your profiles earn.</Trans>
+          </p>
+          <AppLink className="button button--primary" href={publishHref}>
+            <Trans>Publish a listing</Trans>
+          </AppLink>
+        </>
+      ) : null}
+      {status === KycStatus.Rejected ? (
+        <>
+          {rejectReason ? (
+            <p>
+              <Trans>Reason: {rejectReason}</Trans>
+            </p>
+          ) : null}
+          <Button onClick={onRetry}>
+            <Trans>Try again</Trans>
+          </Button>
+        </>
+      ) : null}
+      <AppLink className="text-link" href={homeHref}>
+        <Trans>Back to my account</Trans>
+      </AppLink>
+    </section>
+  );
+}
