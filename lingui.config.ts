@@ -3,13 +3,14 @@ import { LOCALES } from './src/contract/enums';
 
 /**
  * Client catalogs, one PO file per locale and catalog under locales/, each loaded lazily (src/services/i18n.ts):
- * `messages` for every page; `wallet`, `chat` and `kyc` with the routes of those features, so the first page does not
+ * `messages` for every page; `wallet`, `chat`, `kyc` and `admin` with the routes of those features, so the first page does not
  * download their texts. A text used by both a feature and the rest is in both catalogs.
  */
 const FEATURES = {
   wallet: ['<rootDir>/src/ui/wallet', '<rootDir>/src/routes/-wallet'],
   chat: ['<rootDir>/src/ui/chat', '<rootDir>/src/routes/-chat'],
   kyc: ['<rootDir>/src/ui/kyc', '<rootDir>/src/routes/-kyc'],
+  admin: ['<rootDir>/src/ui/admin', '<rootDir>/src/routes/-admin'],
 };
 
 export default defineConfig({

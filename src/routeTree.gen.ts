@@ -25,6 +25,7 @@ import { Route as LangResetlinkSuccessRouteImport } from './routes/$lang/resetli
 import { Route as LangSearchRouteImport } from './routes/$lang/search'
 import { Route as LangRegionIndexRouteImport } from './routes/$lang/$region/index'
 import { Route as LangAuthKycRouteImport } from './routes/$lang/_auth/_kyc'
+import { Route as LangAuthAdminRouteImport } from './routes/$lang/_auth/admin'
 import { Route as LangInfoPageRouteImport } from './routes/$lang/info/$page'
 import { Route as LangMemberIndexRouteImport } from './routes/$lang/member/index'
 import { Route as LangMemberClassRouteImport } from './routes/$lang/member/class'
@@ -33,6 +34,7 @@ import { Route as LangPartnerIndexRouteImport } from './routes/$lang/partner/ind
 import { Route as LangPartnerIdRouteImport } from './routes/$lang/partner/$id'
 import { Route as LangRegionCityIndexRouteImport } from './routes/$lang/$region/$city/index'
 import { Route as LangRegionCitySourceRouteImport } from './routes/$lang/$region/$city/$source'
+import { Route as LangAuthAdminSectionRouteImport } from './routes/$lang/_auth/admin/$section'
 import { Route as LangAuthCollectionSourceRouteImport } from './routes/$lang/_auth/collection.$source'
 import { Route as LangAuthMemberCardManagementRouteImport } from './routes/$lang/_auth/member/card-management'
 import { Route as LangAuthMemberTransactionRouteImport } from './routes/$lang/_auth/member/transaction'
@@ -137,6 +139,11 @@ const LangAuthKycRoute = LangAuthKycRouteImport.update({
   id: '/_kyc',
   getParentRoute: () => LangAuthRoute,
 } as any)
+const LangAuthAdminRoute = LangAuthAdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => LangAuthRoute,
+} as any)
 const LangInfoPageRoute = LangInfoPageRouteImport.update({
   id: '/info/$page',
   path: '/info/$page',
@@ -176,6 +183,11 @@ const LangRegionCitySourceRoute = LangRegionCitySourceRouteImport.update({
   id: '/$region/$city/$source',
   path: '/$region/$city/$source',
   getParentRoute: () => LangRoute,
+} as any)
+const LangAuthAdminSectionRoute = LangAuthAdminSectionRouteImport.update({
+  id: '/$section',
+  path: '/$section',
+  getParentRoute: () => LangAuthAdminRoute,
 } as any)
 const LangAuthCollectionSourceRoute =
   LangAuthCollectionSourceRouteImport.update({
@@ -335,6 +347,7 @@ export interface FileRoutesByFullPath {
   '/$lang/resetlink-success': typeof LangResetlinkSuccessRoute
   '/$lang/search': typeof LangSearchRoute
   '/$lang/': typeof LangIndexRoute
+  '/$lang/admin': typeof LangAuthAdminRouteWithChildren
   '/$lang/info/$page': typeof LangInfoPageRoute
   '/$lang/member/class': typeof LangMemberClassRoute
   '/$lang/partner/$id': typeof LangPartnerIdRoute
@@ -343,6 +356,7 @@ export interface FileRoutesByFullPath {
   '/$lang/merchant/': typeof LangMerchantIndexRoute
   '/$lang/partner/': typeof LangPartnerIndexRoute
   '/$lang/$region/$city/$source': typeof LangRegionCitySourceRoute
+  '/$lang/admin/$section': typeof LangAuthAdminSectionRoute
   '/$lang/collection/$source': typeof LangAuthCollectionSourceRoute
   '/$lang/member/card-management': typeof LangAuthMemberCardManagementRoute
   '/$lang/member/transaction': typeof LangAuthMemberTransactionRoute
@@ -383,6 +397,7 @@ export interface FileRoutesByTo {
   '/$lang/reset-pwd': typeof LangResetPwdRoute
   '/$lang/resetlink-success': typeof LangResetlinkSuccessRoute
   '/$lang/search': typeof LangSearchRoute
+  '/$lang/admin': typeof LangAuthAdminRouteWithChildren
   '/$lang/info/$page': typeof LangInfoPageRoute
   '/$lang/member/class': typeof LangMemberClassRoute
   '/$lang/partner/$id': typeof LangPartnerIdRoute
@@ -391,6 +406,7 @@ export interface FileRoutesByTo {
   '/$lang/merchant': typeof LangMerchantIndexRoute
   '/$lang/partner': typeof LangPartnerIndexRoute
   '/$lang/$region/$city/$source': typeof LangRegionCitySourceRoute
+  '/$lang/admin/$section': typeof LangAuthAdminSectionRoute
   '/$lang/collection/$source': typeof LangAuthCollectionSourceRoute
   '/$lang/member/card-management': typeof LangAuthMemberCardManagementRoute
   '/$lang/member/transaction': typeof LangAuthMemberTransactionRoute
@@ -435,6 +451,7 @@ export interface FileRoutesById {
   '/$lang/search': typeof LangSearchRoute
   '/$lang/': typeof LangIndexRoute
   '/$lang/_auth/_kyc': typeof LangAuthKycRouteWithChildren
+  '/$lang/_auth/admin': typeof LangAuthAdminRouteWithChildren
   '/$lang/info/$page': typeof LangInfoPageRoute
   '/$lang/member/class': typeof LangMemberClassRoute
   '/$lang/partner/$id': typeof LangPartnerIdRoute
@@ -443,6 +460,7 @@ export interface FileRoutesById {
   '/$lang/merchant/': typeof LangMerchantIndexRoute
   '/$lang/partner/': typeof LangPartnerIndexRoute
   '/$lang/$region/$city/$source': typeof LangRegionCitySourceRoute
+  '/$lang/_auth/admin/$section': typeof LangAuthAdminSectionRoute
   '/$lang/_auth/collection/$source': typeof LangAuthCollectionSourceRoute
   '/$lang/_auth/member/card-management': typeof LangAuthMemberCardManagementRoute
   '/$lang/_auth/member/transaction': typeof LangAuthMemberTransactionRoute
@@ -486,6 +504,7 @@ export interface FileRouteTypes {
     | '/$lang/resetlink-success'
     | '/$lang/search'
     | '/$lang/'
+    | '/$lang/admin'
     | '/$lang/info/$page'
     | '/$lang/member/class'
     | '/$lang/partner/$id'
@@ -494,6 +513,7 @@ export interface FileRouteTypes {
     | '/$lang/merchant/'
     | '/$lang/partner/'
     | '/$lang/$region/$city/$source'
+    | '/$lang/admin/$section'
     | '/$lang/collection/$source'
     | '/$lang/member/card-management'
     | '/$lang/member/transaction'
@@ -534,6 +554,7 @@ export interface FileRouteTypes {
     | '/$lang/reset-pwd'
     | '/$lang/resetlink-success'
     | '/$lang/search'
+    | '/$lang/admin'
     | '/$lang/info/$page'
     | '/$lang/member/class'
     | '/$lang/partner/$id'
@@ -542,6 +563,7 @@ export interface FileRouteTypes {
     | '/$lang/merchant'
     | '/$lang/partner'
     | '/$lang/$region/$city/$source'
+    | '/$lang/admin/$section'
     | '/$lang/collection/$source'
     | '/$lang/member/card-management'
     | '/$lang/member/transaction'
@@ -585,6 +607,7 @@ export interface FileRouteTypes {
     | '/$lang/search'
     | '/$lang/'
     | '/$lang/_auth/_kyc'
+    | '/$lang/_auth/admin'
     | '/$lang/info/$page'
     | '/$lang/member/class'
     | '/$lang/partner/$id'
@@ -593,6 +616,7 @@ export interface FileRouteTypes {
     | '/$lang/merchant/'
     | '/$lang/partner/'
     | '/$lang/$region/$city/$source'
+    | '/$lang/_auth/admin/$section'
     | '/$lang/_auth/collection/$source'
     | '/$lang/_auth/member/card-management'
     | '/$lang/_auth/member/transaction'
@@ -740,6 +764,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangAuthKycRouteImport
       parentRoute: typeof LangAuthRoute
     }
+    '/$lang/_auth/admin': {
+      id: '/$lang/_auth/admin'
+      path: '/admin'
+      fullPath: '/$lang/admin'
+      preLoaderRoute: typeof LangAuthAdminRouteImport
+      parentRoute: typeof LangAuthRoute
+    }
     '/$lang/info/$page': {
       id: '/$lang/info/$page'
       path: '/info/$page'
@@ -795,6 +826,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/$lang/$region/$city/$source'
       preLoaderRoute: typeof LangRegionCitySourceRouteImport
       parentRoute: typeof LangRoute
+    }
+    '/$lang/_auth/admin/$section': {
+      id: '/$lang/_auth/admin/$section'
+      path: '/$section'
+      fullPath: '/$lang/admin/$section'
+      preLoaderRoute: typeof LangAuthAdminSectionRouteImport
+      parentRoute: typeof LangAuthAdminRoute
     }
     '/$lang/_auth/collection/$source': {
       id: '/$lang/_auth/collection/$source'
@@ -990,8 +1028,21 @@ const LangAuthKycRouteWithChildren = LangAuthKycRoute._addFileChildren(
   LangAuthKycRouteChildren,
 )
 
+interface LangAuthAdminRouteChildren {
+  LangAuthAdminSectionRoute: typeof LangAuthAdminSectionRoute
+}
+
+const LangAuthAdminRouteChildren: LangAuthAdminRouteChildren = {
+  LangAuthAdminSectionRoute: LangAuthAdminSectionRoute,
+}
+
+const LangAuthAdminRouteWithChildren = LangAuthAdminRoute._addFileChildren(
+  LangAuthAdminRouteChildren,
+)
+
 interface LangAuthRouteChildren {
   LangAuthKycRoute: typeof LangAuthKycRouteWithChildren
+  LangAuthAdminRoute: typeof LangAuthAdminRouteWithChildren
   LangAuthCollectionSourceRoute: typeof LangAuthCollectionSourceRoute
   LangAuthMemberCardManagementRoute: typeof LangAuthMemberCardManagementRoute
   LangAuthMemberTransactionRoute: typeof LangAuthMemberTransactionRoute
@@ -1016,6 +1067,7 @@ interface LangAuthRouteChildren {
 
 const LangAuthRouteChildren: LangAuthRouteChildren = {
   LangAuthKycRoute: LangAuthKycRouteWithChildren,
+  LangAuthAdminRoute: LangAuthAdminRouteWithChildren,
   LangAuthCollectionSourceRoute: LangAuthCollectionSourceRoute,
   LangAuthMemberCardManagementRoute: LangAuthMemberCardManagementRoute,
   LangAuthMemberTransactionRoute: LangAuthMemberTransactionRoute,

@@ -6,7 +6,7 @@ import type { Locale } from '../../src/contract/enums';
  * The translations the app ships (locales/{locale}/messages.po, and the wallet's and chat's catalogs), so specs
  * expect what a user of that language reads rather than a copy of it.
  */
-const CATALOGS = ['messages', 'wallet', 'chat', 'kyc'];
+const CATALOGS = ['messages', 'wallet', 'chat', 'kyc', 'admin'];
 const cache = new Map<Locale, Map<string, string>>();
 
 function parsePo(text: string): Map<string, string> {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { logIn } from './log-in';
 
 /**
  * Issue 13 in Chromium with its fake camera: a member goes through the four steps of identity verification, taking
@@ -91,4 +92,76 @@ test('a member completes the four steps with the camera, and the application wai
   await page.goto('/en/verify/kyc/step1');
   await expect(page).toHaveURL(/\/en\/verify\/kyc\/step4$/);
   await expect(page.getByRole('heading', { name: 'Your identity is being verified' })).toBeVisible();
+});
+
+/** The four steps, quickly: an identity card, both sides and the selfie, sent. */
+async function applyWithCamera(page: Page, fullName: string) {
+  await page.goto('/en/verify/kyc/step1');
+  await page.getByRole('radio', { name: 'Identity card' }).check();
+  await page.getByLabel('Issuing country').selectOption('FR');
+  await page.getByLabel('Document number').fill('X4RTBPFW4');
+  await page.getByLabel('Full name, as printed on the document').fill(fullName);
+  await page.getByLabel('Date of birth').fill('1988-02-29');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await takePhoto(page, 'Front of the document');
+  await takePhoto(page, 'Back of the document');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await takePhoto(page, 'Selfie');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Send for verification' }).click();
+  await expect(page.getByRole('heading', { name: 'Your identity is being verified' })).toBeVisible();
+}
+
+test('an admin approves one application (the member can now publish) and rejects another with a reason (its member retries)', async ({ page, browser, app }) => {
+  test.setTimeout(180_000);
+  await register(page, 'approved1');
+  await applyWithCamera(page, 'Camille Martin');
+  const second = await (await browser.newContext({ baseURL: app.baseURL })).newPage();
+  await register(second, 'rejected1');
+  await applyWithCamera(second, 'Jules Bernard');
+
+  const admin = await (await browser.newContext({ baseURL: app.baseURL })).newPage();
+  await logIn(admin, { account: 'admin', password: 'admin-pass-2026' });
+  await admin.getByRole('link', { name: 'Admin console' }).click();
+  await expect(admin).toHaveURL(/\/en\/admin\/kyc$/);
+  const queue = admin.getByRole('list', { name: 'Identity checks' });
+  const camille = queue.getByRole('article', { name: 'approved1' });
+  await expect(camille).toContainText('Camille Martin');
+  // The documents are decrypted for the admin.
+  await expect(camille.getByRole('img', { name: "Front of Camille Martin's application" })).toBeVisible();
+  await expect.poll(() => camille.getByRole('img', { name: "Front of Camille Martin's application" }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await camille.getByRole('button', { name: 'Approve Camille Martin' }).click();
+  await admin.getByRole('alertdialog', { name: 'Approve the identity of Camille Martin?' }).getByRole('button', { name: 'Confirm' }).click();
+  await expect(queue.getByRole('article', { name: 'approved1' })).toHaveCount(0);
+
+  const jules = queue.getByRole('article', { name: 'rejected1' });
+  await jules.getByRole('button', { name: 'Reject Jules Bernard' }).click();
+  const reject = admin.getByRole('dialog', { name: 'Reject Jules Bernard' });
+  await reject.getByLabel('Reason, shown to the member').fill('The photo of the back is cut off. Take it again with every corner visible.');
+  await reject.getByRole('button', { name: 'Reject' }).click();
+  await expect(reject).toHaveCount(0);
+  await expect(queue.getByRole('article', { name: 'rejected1' })).toHaveCount(0);
+  await admin.getByRole('link', { name: 'Audit log' }).click();
+  await expect(admin.getByRole('list', { name: 'Audit log' }).getByRole('article').first()).toContainText('kyc.reject');
+
+  // Approved: the member may publish now.
+  await page.goto('/en/verify/kyc/step4');
+  await expect(page.getByRole('heading', { name: 'Your identity is verified' })).toBeVisible();
+  await page.goto('/en/member/partner/publish');
+  await expect(page.getByRole('heading', { level: 1, name: 'Publish a profile' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Verify your identity to publish' })).toHaveCount(0);
+
+  // Rejected: the reason, and a retry that starts again at step 1 with the typed values kept.
+  await second.goto('/en/verify/kyc/step4');
+  await expect(second.getByRole('heading', { name: 'Your verification was not accepted' })).toBeVisible();
+  await expect(second.getByText('The photo of the back is cut off.', { exact: false })).toBeVisible();
+  await second.getByRole('button', { name: 'Try again' }).click();
+  await expect(second).toHaveURL(/\/en\/verify\/kyc\/step1$/);
+  await expect(second.getByLabel('Full name, as printed on the document')).toHaveValue('Jules Bernard');
+});
+
+test('a member who is not an admin gets the 403 page from the console', async ({ page }) => {
+  await logIn(page, { account: 'member', password: 'member-pass-2026' });
+  await page.goto('/en/admin/withdrawals');
+  await expect(page).toHaveURL(/\/en\/403$/);
 });

@@ -26,7 +26,7 @@ function parsePo(text: string): Entry[] {
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join(',');
 /** The catalogs of lingui.config.ts: the app's, and the features' loaded with their routes. */
-const CATALOGS = ['messages', 'wallet', 'chat', 'kyc'];
+const CATALOGS = ['messages', 'wallet', 'chat', 'kyc', 'admin'];
 const problems: string[] = [];
 const totals: Record<string, number> = {};
 for (const catalog of CATALOGS) {

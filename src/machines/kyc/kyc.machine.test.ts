@@ -89,6 +89,12 @@ describe('kyc machine', () => {
     run.submit.last().resolve({ status: KycStatus.Applying, document_type: 2, reject_reason: null, submitted_at: '2026-11-26T00:00:00.000Z', reviewed_at: null });
     await flush();
     expect(run.snap().value).toBe('applying');
+    // Kept until approved: a rejection is retried from what was sent.
+    expect(run.cleared()).toBe(0);
+    run.send({ type: 'status.refresh' });
+    run.load.last().resolve(ev.loadApproved.output);
+    await flush();
+    expect(run.snap().value).toBe('approved');
     expect(run.cleared()).toBe(1);
 
     const passport = await filledToReview(IdDocumentType.Passport);

@@ -20,7 +20,8 @@ import { submitFailure, validateFields, withoutError, type FieldErrors, type For
  *   to editing with the server's msg, on the step of the field it names.
  * - `rejected` → `kyc.retry` starts again at step 1 with the values of the refused application kept.
  * - Progress survives a reload: every change runs `saveDraft` (the app stores the values, the step and the photos),
- *   and the machine starts from the `draft` it is given; a sent application runs `clearDraft`.
+ *   and the machine starts from the `draft` it is given; an approved verification runs `clearDraft` (a rejected one
+ *   is retried from the values it was sent with).
  *
  * Calls are promise actors (`loadStatus`, `submit`) and the draft store two actions, all injected with `.provide()`.
  * The context holds codes and data, never translated text (STYLE rule 9).
@@ -221,7 +222,7 @@ export const kycMachine = setup({
         src: 'loadStatus',
         onDone: [
           { guard: 'isApplying', target: 'applying', actions: 'takeState' },
-          { guard: 'isApproved', target: 'approved', actions: 'takeState' },
+          { guard: 'isApproved', target: 'approved', actions: ['takeState', 'clearDraft'] },
           { guard: 'isRejected', target: 'rejected', actions: 'takeState' },
           { target: 'editing', actions: 'takeState' },
         ],
@@ -263,7 +264,8 @@ export const kycMachine = setup({
           for (const part of [...photosOfStep('step2', context.values), 'selfie' as const]) files[part] = context.photos[part]!;
           return { payload: kycApplication.parse(payloadOf(context.values)), files };
         },
-        onDone: { target: 'applying', actions: ['takeState', 'clearDraft'] },
+        // The draft stays until the verification is approved: a rejection's retry starts from what was sent.
+        onDone: { target: 'applying', actions: 'takeState' },
         onError: { target: 'editing', actions: ['showFailure', 'saveDraft'] },
       },
     },

@@ -12,6 +12,7 @@ const FEATURE_CATALOGS = {
   wallet: import.meta.glob<Catalog>('../../../locales/*/wallet.po'),
   chat: import.meta.glob<Catalog>('../../../locales/*/chat.po'),
   kyc: import.meta.glob<Catalog>('../../../locales/*/kyc.po'),
+  admin: import.meta.glob<Catalog>('../../../locales/*/admin.po'),
 };
 export type FeatureCatalog = keyof typeof FEATURE_CATALOGS;
 

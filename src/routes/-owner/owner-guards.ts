@@ -65,3 +65,10 @@ export function publishBlock(source: ListingSource, user: MembershipFacts | null
   if (source === 'merchant') return isCanPostMerchant(user) ? null : 'merchant.needsPaid';
   return isCanPostPartner(user) ? null : 'partner.limitReached';
 }
+
+/** The admin console's guard (DESIGN section 7: role admin), after `auth`: anyone else gets the 403 page. */
+export async function requireAdmin(pending: Promise<AppSystem>, lang: string): Promise<void> {
+  const system = await pending;
+  await sessionSettled(system);
+  if (system.session.getSnapshot().context.user?.role !== 'admin') throw redirect({ to: '/$lang/403', params: { lang } });
+}

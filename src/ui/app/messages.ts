@@ -49,16 +49,9 @@ export const MESSAGES: Record<string, MessageDescriptor> = {
   'errors.token.invalid': msg`This link is invalid or has expired. Request a new one.`,
   'errors.password.mismatch': msg`The passwords do not match.`,
   'errors.password.wrong': msg`The current password is incorrect.`,
-  'errors.kyc.back': msg`Add a photo of the back of the document.`,
-  'errors.kyc.country': msg`Choose the country that issued the document.`,
-  'errors.kyc.documentNumber': msg`Enter the document number exactly as printed, using letters, digits, spaces and dashes.`,
-  'errors.kyc.underage': msg`You must be 18 or older.`,
   'errors.location.partial': msg`Enter both latitude and longitude, or neither.`,
-  'errors.payment.method': msg`Choose one payment method.`,
   'errors.phone.invalid': msg`Enter a valid phone number.`,
   'errors.time.invalid': msg`Enter a time as hours and minutes, for example 09:30.`,
-  'errors.withdraw.address': msg`This wallet address does not match the chosen network.`,
-  'errors.withdraw.cardNumber': msg`Enter a card or account number of 8 to 30 digits.`,
   'image.missing': msg`Choose an image to upload.`,
 
   // Request failures (ApiError codes of the api client: its kind, or kind.detail).

@@ -11,6 +11,7 @@ import { FormError } from '../kit/form-error';
 import { StatusIcon } from '../kit/icons';
 import { AppLink } from '../kit/link';
 import { TextField } from '../kit/text-field';
+import './kyc-messages';
 import './kyc.css';
 
 export type KycStepName = 'step1' | 'step2' | 'step3' | 'step4';

@@ -7,6 +7,10 @@ import { registerMessages } from '../app/messages';
  * like any other code, and their texts live in the wallet's catalog, not in the first page's.
  */
 registerMessages({
+  // The withdrawal form's and the card payment's validation codes (src/contract/calls/wallet.ts, payment.ts).
+  'errors.payment.method': msg`Choose one payment method.`,
+  'errors.withdraw.address': msg`This wallet address does not match the chosen network.`,
+  'errors.withdraw.cardNumber': msg`Enter a card or account number of 8 to 30 digits.`,
   'payment.title': msg`Payment`,
   'payment.success': msg`Payment successful`,
   'payment.errors.amountRange': msg({

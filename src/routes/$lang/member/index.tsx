@@ -8,6 +8,7 @@ import { AccountMenu, type AccountMenuEntry } from '@/ui/account/account-menu';
 import { LANGUAGE_SWITCH_ID } from '@/ui/app/app-shell';
 import { LOCALE_NAMES } from '@/ui/app/locale-names';
 import { MemberHome } from '@/ui/account/member-home';
+import { AppLink } from '@/ui/kit/link';
 import { PageHeader } from '@/ui/kit/page-header';
 import { useAppSystem } from '../../-app/app-context';
 import { useDocumentTitle } from '../../-app/use-document-title';
@@ -46,6 +47,8 @@ function MemberPage() {
           { key: 'cardManage' as const, href: `/${lang}/member/card-management` },
         ]
       : []),
+    // Spec section 6: the KYC user (level 3) adds the KYC certification entry (their verification's status).
+    ...(level >= UserLevel.KycUser ? [{ key: 'kycCertification' as const, href: `/${lang}/verify/kyc/step4` }] : []),
     {
       key: 'langSwitch',
       detail: LOCALE_NAMES[lang as Locale],
@@ -73,6 +76,11 @@ function MemberPage() {
         onLogin={() => session.send({ type: 'session.requireLogin', action: { type: 'navigate', params: { to: `/${lang}/member` } } })}
         onLogout={() => session.send({ type: 'session.logout' })}
       >
+        {user?.role === 'admin' ? (
+          <AppLink className="button button--secondary button--block" href={`/${lang}/admin/kyc`}>
+            {t`Admin console`}
+          </AppLink>
+        ) : null}
         <AccountMenu entries={entries} />
       </MemberHome>
       {dialog === 'feedback' && loggedIn ? (

@@ -1,0 +1,22 @@
+import { useLingui } from '@lingui/react/macro';
+import { Outlet, useLocation } from '@tanstack/react-router';
+import { PageHeader } from '@/ui/kit/page-header';
+import { AdminNav, type AdminSection } from '@/ui/admin/admin-nav';
+import { useFeatureCatalog } from '../-app/use-feature-catalog';
+import { isAdminSection } from './admin-sections';
+
+
+/** The console's frame: its title, the section tabs and the section's page. */
+export function AdminLayout() {
+  useFeatureCatalog('admin');
+  const { t } = useLingui();
+  // /{lang}/admin/{section}
+  const [lang, section] = useLocation({ select: (location) => { const parts = location.pathname.split('/'); return `${parts[1]}/${parts[3] ?? ''}`; } }).split('/');
+  return (
+    <section>
+      <PageHeader title={t`Admin console`} backHref={`/${lang}/member`} />
+      <AdminNav lang={lang} current={isAdminSection(section) ? (section as AdminSection) : null} />
+      <Outlet />
+    </section>
+  );
+}
