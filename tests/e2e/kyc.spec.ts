@@ -1,25 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { logIn } from './log-in';
+import { logIn, registerMember } from './log-in';
 
 /**
  * Issue 13 in Chromium with its fake camera: a member goes through the four steps of identity verification, taking
  * the photos with the camera, and the application waits for review; the address and a reload keep the progress.
  */
-
-async function register(page: Page, name: string) {
-  await page.goto('/en/member');
-  await page.getByRole('button', { name: 'Log in or create an account' }).click();
-  await page.getByRole('dialog', { name: 'Log in' }).getByRole('button', { name: 'Create an account' }).click();
-  const form = page.getByRole('dialog', { name: 'Create an account' });
-  await form.getByLabel('User name').fill(name);
-  await expect(form.getByText('This user name is available.')).toBeVisible();
-  await form.getByLabel('E-mail').fill(`${name}@example.test`);
-  await form.getByLabel('Password', { exact: true }).fill('kyc-pass-2026');
-  await form.getByRole('button', { name: 'Create account' }).click();
-  await page.getByRole('alertdialog', { name: 'Welcome to Venuely' }).getByRole('button', { name: 'Later' }).click();
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-}
 
 /** Takes the photo `label` with the camera; a photo the check finds poor is retaken, then used. */
 async function takePhoto(page: Page, label: string) {
@@ -42,7 +28,7 @@ async function takePhoto(page: Page, label: string) {
 }
 
 test('a member completes the four steps with the camera, and the application waits for review', async ({ page }) => {
-  await register(page, 'kycmember');
+  await registerMember(page, 'kycmember');
   await page.goto('/en/verify/kyc/step1');
   await expect(page.getByRole('heading', { level: 1, name: 'Identity verification' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Verification steps' }).getByRole('listitem').first()).toHaveAttribute('aria-current', 'step');
@@ -114,10 +100,10 @@ async function applyWithCamera(page: Page, fullName: string) {
 
 test('an admin approves one application (the member can now publish) and rejects another with a reason (its member retries)', async ({ page, browser, app }) => {
   test.setTimeout(180_000);
-  await register(page, 'approved1');
+  await registerMember(page, 'approved1');
   await applyWithCamera(page, 'Camille Martin');
   const second = await (await browser.newContext({ baseURL: app.baseURL })).newPage();
-  await register(second, 'rejected1');
+  await registerMember(second, 'rejected1');
   await applyWithCamera(second, 'Jules Bernard');
 
   const admin = await (await browser.newContext({ baseURL: app.baseURL })).newPage();

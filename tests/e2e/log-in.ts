@@ -14,3 +14,18 @@ export async function logIn(page: Page, who: Credentials): Promise<void> {
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 }
+
+/** A new account, logged in (through the auth dialog, as a newcomer does): an empty wallet, no verification. */
+export async function registerMember(page: Page, name: string, password = 'member-pass-2026'): Promise<void> {
+  await page.goto('/en/member');
+  await page.getByRole('button', { name: 'Log in or create an account' }).click();
+  await page.getByRole('dialog', { name: 'Log in' }).getByRole('button', { name: 'Create an account' }).click();
+  const form = page.getByRole('dialog', { name: 'Create an account' });
+  await form.getByLabel('User name').fill(name);
+  await expect(form.getByText('This user name is available.')).toBeVisible();
+  await form.getByLabel('E-mail').fill(`${name}@example.test`);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('alertdialog', { name: 'Welcome to Venuely' }).getByRole('button', { name: 'Later' }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+}

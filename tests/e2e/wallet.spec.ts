@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { logIn } from './log-in';
+import { logIn, registerMember } from './log-in';
 
 /**
  * Issue 12 in Chromium on the sandbox provider: a membership bought on the provider's hosted page, coins bought
@@ -9,21 +9,6 @@ import { logIn } from './log-in';
  */
 
 const MIA = { account: 'member', password: 'member-pass-2026' };
-
-/** A new account, logged in: a wallet with nothing in it. */
-async function register(page: Page, name: string) {
-  await page.goto('/en/member');
-  await page.getByRole('button', { name: 'Log in or create an account' }).click();
-  await page.getByRole('dialog', { name: 'Log in' }).getByRole('button', { name: 'Create an account' }).click();
-  const form = page.getByRole('dialog', { name: 'Create an account' });
-  await form.getByLabel('User name').fill(name);
-  await expect(form.getByText('This user name is available.')).toBeVisible();
-  await form.getByLabel('E-mail').fill(`${name}@example.test`);
-  await form.getByLabel('Password', { exact: true }).fill('wallet-pass-2026');
-  await form.getByRole('button', { name: 'Create account' }).click();
-  await page.getByRole('alertdialog', { name: 'Welcome to Venuely' }).getByRole('button', { name: 'Later' }).click();
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-}
 
 const paymentDialog = (page: Page) => page.getByRole('dialog', { name: 'Payment', exact: true });
 
@@ -90,7 +75,7 @@ test('a member buys a monthly membership on the hosted page and becomes a paid m
 });
 
 test('a member saves a test card and buys coins with it; the card is then listed on the card page', async ({ page }) => {
-  await register(page, 'coinbuyer');
+  await registerMember(page, 'coinbuyer');
   expect(await spendable(page)).toBe(0);
   await page.getByRole('button', { name: 'Buy 550 coins for $4.99' }).click();
   const dialog = paymentDialog(page);
@@ -117,7 +102,7 @@ test('a member saves a test card and buys coins with it; the card is then listed
 });
 
 test('a declined card shows the failure and moves no money', async ({ page }) => {
-  await register(page, 'declined');
+  await registerMember(page, 'declined');
   await page.goto('/en/member/point');
   await page.getByRole('button', { name: 'Buy 100 coins for $0.99' }).click();
   const dialog = paymentDialog(page);
@@ -135,7 +120,7 @@ test('a declined card shows the failure and moves no money', async ({ page }) =>
 });
 
 test('cards: a card that fails setup is refused, a second card can be made the default, a card can be deleted', async ({ page }) => {
-  await register(page, 'cardkeeper');
+  await registerMember(page, 'cardkeeper');
   await page.goto('/en/member/card-management');
   // No saved card: the new-card form shows at once, with nothing to go back to.
   await expect(page.getByLabel('Card number')).toBeVisible();
@@ -177,7 +162,7 @@ test('a member unlocks a partner’s chat with bought coins; the owner sees the 
   await expect(balances).toContainText('Withdrawable600 ($6.00)');
   await expect(balances).toContainText('Held for withdrawals1,000');
 
-  await register(page, 'unlocker');
+  await registerMember(page, 'unlocker');
   await page.goto('/en/member/point');
   await page.getByRole('button', { name: 'Buy 1,200 coins for $9.99' }).click();
   await addCard(page, '4242 4242 4242 4242');
