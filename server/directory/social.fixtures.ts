@@ -153,8 +153,8 @@ export async function testImage(format: 'png' | 'jpeg' = 'png', color = '#c04020
 }
 
 /** Every stored file under the app's uploads directory (to prove a refusal leaves none behind). */
-export function uploadedFiles(dataDir: string): string[] {
-  const root = path.join(dataDir, 'uploads');
+/** Every file under a directory, relative to it, sorted (none when it does not exist). */
+export function filesUnder(root: string): string[] {
   const found: string[] = [];
   const walk = (dir: string) => {
     let entries: string[];
@@ -171,6 +171,10 @@ export function uploadedFiles(dataDir: string): string[] {
   };
   walk(root);
   return found.sort();
+}
+
+export function uploadedFiles(dataDir: string): string[] {
+  return filesUnder(path.join(dataDir, 'uploads'));
 }
 
 /** Row counts of the tables the social calls write. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { ApiFailure } from '../api/failure';
 import type { KycImageRef } from '../db/schema';
 import { DocumentUnreadable, openDocument } from './document-store';
 import { findSubmission, listKycQueue, reviewSubmission } from './kyc.repository';
+import { filesUnder } from '../directory/social.fixtures';
 
 /**
  * Issue 13 item 3: user/apply_kyc, user/kycStatus, the document images (owner and admins only) and the review the
@@ -41,25 +42,6 @@ async function photo(color: string, width = 640, height = 400): Promise<Upload> 
   return { data, name: 'capture.jpg', type: 'image/jpeg' };
 }
 
-/** Every file under a directory, relative to it. */
-function filesUnder(root: string): string[] {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    let entries: string[];
-    try {
-      entries = readdirSync(dir);
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      const full = path.join(dir, entry);
-      if (statSync(full).isDirectory()) walk(full);
-      else found.push(path.relative(root, full));
-    }
-  };
-  walk(root);
-  return found.sort();
-}
 
 /** The birth date of someone who turns 18 tomorrow (UTC). */
 function turns18Tomorrow(): string {
