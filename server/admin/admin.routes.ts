@@ -14,8 +14,7 @@ import { listAdminWithdrawals, settleWithdrawal } from './withdrawal-admin.servi
 /**
  * The admin console's API (issue 13 item 4; src/contract/calls/admin.ts): the withdrawals, reports and KYC queues,
  * listing moderation, user lookup and the audit log. Every call is registered through adminApi, so it answers only
- * an admin; every action writes one audit row (audit.repository.ts), in the action's own transaction except for the
- * KYC review (see there).
+ * an admin; every action writes one audit row (audit.repository.ts), in the action's own transaction.
  */
 export default fp(
   async function adminRoutes(app: FastifyInstance) {
@@ -69,20 +68,16 @@ export default fp(
     adminApi(app, admin.kycQueue, async ({ payload }) => listKycQueue(db, { status: payload.status, cursor: payload.cursor, limit: payload.limit }));
 
     adminApi(app, admin.kycReview, async ({ payload }, user) => {
-      const reviewed = await reviewSubmission(db, { id: payload.id, reviewer: user.uuid, decision: payload.decision, reason: payload.reason });
-      // reviewSubmission commits in a transaction of its own and takes none of ours, so the audit row follows that
-      // commit instead of sharing it. Should the process die in between, the review is still attributed: the
-      // submission row keeps its reviewer and time (kyc_submissions.reviewer_uuid, reviewed_at).
-      await db.transaction().execute((trx) =>
+      // The audit row is written in the review's own transaction: a review is never committed without it.
+      return reviewSubmission(db, { id: payload.id, reviewer: user.uuid, decision: payload.decision, reason: payload.reason }, (trx, reviewed) =>
         recordAdminAction(trx, {
           admin: user.uuid,
           action: payload.decision === 'approve' ? 'kyc.approve' : 'kyc.reject',
           targetType: 'kyc',
           targetId: reviewed.id,
-          details: { user: reviewed.user.uuid, document_type: reviewed.document_type, ...(payload.decision === 'reject' ? { reason: reviewed.reject_reason } : {}) },
+          details: { user: reviewed.user_uuid, document_type: reviewed.document_type, ...(payload.decision === 'reject' ? { reason: reviewed.reject_reason } : {}) },
         }),
       );
-      return reviewed;
     });
 
     // --- Users and the audit log ---------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { type KycFile, needsBackImage } from '@/contract/calls/kyc';
 import { type IdDocumentType, KycStatus } from '@/contract/enums';
 import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from '@/contract/shapes';
@@ -182,7 +182,21 @@ export interface KycReview {
  * already reviewed. Refusals are ApiFailures (kyc.notFound, kyc.notPending, kyc.reasonRequired, kyc.reviewOwn,
  * validation.max), so an API handler can let them through as they are.
  */
-export async function reviewSubmission(db: Kysely<Database>, review: KycReview): Promise<KycSubmission> {
+/** What a review decided, for work that must commit with it (the admin console's audit row). */
+export interface KycReviewed {
+  id: number;
+  user_uuid: string;
+  document_type: number;
+  status: number;
+  reject_reason: string | null;
+}
+
+export async function reviewSubmission(
+  db: Kysely<Database>,
+  review: KycReview,
+  /** Runs in the review's own transaction, after its writes: a failure there undoes the review. */
+  withReview?: (trx: Transaction<Database>, reviewed: KycReviewed) => Promise<void>,
+): Promise<KycSubmission> {
   const reason = review.decision === 'reject' ? (review.reason ?? '').trim() : null;
   if (reason !== null && reason.length === 0) {
     throw new ApiFailure('kyc.reasonRequired', {}, 200, { field: 'reason', code: 'zod.string.required' });
@@ -194,7 +208,7 @@ export async function reviewSubmission(db: Kysely<Database>, review: KycReview):
   const id = await db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('kyc_submissions')
-      .select(['id', 'user_uuid', 'status'])
+      .select(['id', 'user_uuid', 'status', 'document_type'])
       .where('id', '=', review.id)
       .forUpdate()
       .executeTakeFirst();
@@ -213,6 +227,7 @@ export async function reviewSubmission(db: Kysely<Database>, review: KycReview):
       .set({ kyc_status: status, version: sql<number>`version + 1`, updated_at: sql<Date>`now()` })
       .where('uuid', '=', current.user_uuid)
       .execute();
+    await withReview?.(trx, { id: current.id, user_uuid: current.user_uuid, document_type: Number(current.document_type), status, reject_reason: reason });
     return current.id;
   });
   return (await findSubmission(db, id))!;

@@ -24,8 +24,7 @@ import {
  * The admin console's calls (issue 13 item 4; DESIGN section 7: "Admin API: role admin"). Every call needs a session
  * of role admin; the server refuses anyone else before reading the payload, and writes and reads nothing for them.
  * Every action (pay, reject, hide, unhide, resolve) writes one row of the audit log in the transaction of the action
- * itself, so an action without its audit row can never be committed; the KYC review writes its row right after the
- * review commits (server/admin/admin.routes.ts says why).
+ * itself, so an action without its audit row can never be committed.
  *
  * None of these paths is in the spec's list (section 7): the console is this project's (DESIGN section 2).
  */
