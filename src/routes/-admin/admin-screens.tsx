@@ -4,7 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import * as admin from '@/contract/calls/admin';
-import type { PagedList } from '@/contract/shapes';
+import { MODERATION_NOTE_MAX, type PagedList } from '@/contract/shapes';
 import { type PerformInput, requestMachine } from '@/machines/app/request.machine';
 import type { FetchPageInput } from '@/machines/directory/listing-list.machine';
 import { storage } from '@/services/storage';
@@ -17,6 +17,7 @@ import { SelectField, TextAreaField } from '@/ui/kit/choice-fields';
 import { FormDialog } from '@/ui/kit/form-dialog';
 import { FormError } from '@/ui/kit/form-error';
 import { TextField } from '@/ui/kit/text-field';
+import { formatMoney } from '@/ui/wallet/wallet-format';
 import { useAppSystem } from '../-app/app-context';
 import { useDocumentTitle } from '../-app/use-document-title';
 import { ListingFeed } from '../-directory/listing-feed';
@@ -36,12 +37,6 @@ registerMessages({
 
 const PAGE_SIZE = 20;
 
-/** One admin call, as the list and the action hooks make it. */
-function useAdminApi() {
-  const { api, toast, openDialog } = useAppSystem();
-  return { api, toast, openDialog };
-}
-
 /** A list that reloads from its first page when `version` changes (after an action). */
 function useReload(): [number, () => void] {
   const [version, setVersion] = useState(0);
@@ -53,6 +48,7 @@ function useReload(): [number, () => void] {
  * refusal under the form, done).
  */
 function ReasonDialog(props: { title: string; label: string; submitLabel: string; maxLength: number; required?: boolean; perform(text: string): Promise<unknown>; onDone(): void; onClose(): void }) {
+  // onDone runs after onClose, once the call succeeded (the screen reloads its list).
   const { i18n, t } = useLingui();
   const [text, setText] = useState('');
   const [missing, setMissing] = useState(false);
@@ -62,7 +58,10 @@ function ReasonDialog(props: { title: string; label: string; submitLabel: string
   const done = useSelector(actor, (s) => s.matches('finished'));
   useEffect(() => {
     // Once, when the call succeeds.
-    if (done) props.onDone();
+    if (done) {
+      props.onClose();
+      props.onDone();
+    }
   }, [done]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -87,7 +86,7 @@ function ReasonDialog(props: { title: string; label: string; submitLabel: string
 
 /** Runs a confirmed action: a confirm dialog, then the call, then a toast and `onDone`. */
 function useConfirmedAction() {
-  const { toast, openDialog } = useAdminApi();
+  const { toast, openDialog } = useAppSystem();
   const { i18n } = useLingui();
   return async (dialog: { title: string; message?: string; params: Record<string, string> }, run: () => Promise<unknown>, onDone: () => void) => {
     const result = await openDialog({ messageType: 'confirm', bodyImage: 'warning', title: dialog.title, message: dialog.message ?? null, params: dialog.params, confirmText: 'common.confirm' });
@@ -151,7 +150,7 @@ function KycQueueItem({ item, onApprove, onReject }: { item: admin.AdminKycSubmi
 /** /admin/kyc: identity verifications, oldest waiting first; approve, or reject with a reason. */
 export function KycQueueScreen(_: { lang: string }) {
   const { t } = useLingui();
-  const { api } = useAdminApi();
+  const { api } = useAppSystem();
   const [status, setStatus] = useState('1');
   const [version, reload] = useReload();
   const [rejecting, setRejecting] = useState<admin.AdminKycSubmission | null>(null);
@@ -202,10 +201,7 @@ export function KycQueueScreen(_: { lang: string }) {
           submitLabel={t`Reject`}
           maxLength={admin.KYC_REJECT_REASON_MAX}
           perform={(reason) => api.call(admin.kycReview, { id: rejecting.id, decision: 'reject', reason })}
-          onDone={() => {
-            setRejecting(null);
-            reload();
-          }}
+          onDone={reload}
           onClose={() => setRejecting(null)}
         />
       ) : null}
@@ -216,7 +212,7 @@ export function KycQueueScreen(_: { lang: string }) {
 /** /admin/withdrawals: pending withdrawals first; mark paid (the hold is posted) or reject (it is released). */
 export function WithdrawalsQueueScreen(_: { lang: string }) {
   const { t, i18n } = useLingui();
-  const { api } = useAdminApi();
+  const { api } = useAppSystem();
   const [status, setStatus] = useState<'pending' | 'paid' | 'rejected'>('pending');
   const [version, reload] = useReload();
   const [rejecting, setRejecting] = useState<admin.AdminWithdrawal | null>(null);
@@ -253,7 +249,7 @@ export function WithdrawalsQueueScreen(_: { lang: string }) {
               item={item}
               onPay={() =>
                 void confirmed(
-                  { title: 'dialog.admin.pay.title', message: 'dialog.admin.pay.message', params: { amount: formatAmount(i18n, item.amount), name: item.user.nickname } },
+                  { title: 'dialog.admin.pay.title', message: 'dialog.admin.pay.message', params: { amount: formatMoney(i18n, item.amount), name: item.user.nickname } },
                   () => api.call(admin.withdrawalPay, { id: item.id, idempotency_key: globalThis.crypto.randomUUID() }),
                   reload,
                 )
@@ -271,10 +267,7 @@ export function WithdrawalsQueueScreen(_: { lang: string }) {
           submitLabel={t`Reject`}
           maxLength={admin.WITHDRAWAL_REJECT_REASON_MAX}
           perform={(reason) => api.call(admin.withdrawalReject, { id: rejecting.id, reason, idempotency_key: globalThis.crypto.randomUUID() })}
-          onDone={() => {
-            setRejecting(null);
-            reload();
-          }}
+          onDone={reload}
           onClose={() => setRejecting(null)}
         />
       ) : null}
@@ -282,13 +275,10 @@ export function WithdrawalsQueueScreen(_: { lang: string }) {
   );
 }
 
-const formatAmount = (i18n: { number(value: number, format?: Intl.NumberFormatOptions): string }, cents: number) =>
-  i18n.number(cents / 100, { style: 'currency', currency: 'USD' });
-
 /** /admin/reports: open reports; resolve, dismiss, or hide the reported listing. */
 export function ReportsQueueScreen(_: { lang: string }) {
   const { t } = useLingui();
-  const { api } = useAdminApi();
+  const { api } = useAppSystem();
   const [version, reload] = useReload();
   const [hiding, setHiding] = useState<admin.AdminReport | null>(null);
   const confirmed = useConfirmedAction();
@@ -315,15 +305,12 @@ export function ReportsQueueScreen(_: { lang: string }) {
           title={t`Hide ${hiding.target_label ?? hiding.target_id}`}
           label={t`Note for the owner`}
           submitLabel={t`Hide`}
-          maxLength={500}
+          maxLength={MODERATION_NOTE_MAX}
           perform={async (note) => {
             await api.call(admin.listingHide, { source: hiding.target as 'merchant' | 'partner', id: Number(hiding.target_id), note });
             await api.call(admin.reportResolve, { id: hiding.id, outcome: 'resolved', note });
           }}
-          onDone={() => {
-            setHiding(null);
-            reload();
-          }}
+          onDone={reload}
           onClose={() => setHiding(null)}
         />
       ) : null}
@@ -334,7 +321,7 @@ export function ReportsQueueScreen(_: { lang: string }) {
 /** /admin/listings: hidden listings (or published ones) by source; hide with a note, or show again. */
 export function ModerationScreen(_: { lang: string }) {
   const { t } = useLingui();
-  const { api } = useAdminApi();
+  const { api } = useAppSystem();
   const [source, setSource] = useState<'merchant' | 'partner'>('merchant');
   const [status, setStatus] = useState<'hidden' | 'published'>('hidden');
   const [version, reload] = useReload();
@@ -374,12 +361,9 @@ export function ModerationScreen(_: { lang: string }) {
           title={t`Hide ${hiding.name}`}
           label={t`Note for the owner`}
           submitLabel={t`Hide`}
-          maxLength={500}
+          maxLength={MODERATION_NOTE_MAX}
           perform={(note) => api.call(admin.listingHide, { source: hiding.source, id: hiding.id, note })}
-          onDone={() => {
-            setHiding(null);
-            reload();
-          }}
+          onDone={reload}
           onClose={() => setHiding(null)}
         />
       ) : null}
@@ -390,7 +374,7 @@ export function ModerationScreen(_: { lang: string }) {
 /** /admin/users: a user by user name, e-mail or uuid. */
 export function UserLookupScreen(_: { lang: string }) {
   const { t, i18n } = useLingui();
-  const { api } = useAdminApi();
+  const { api } = useAppSystem();
   const [query, setQuery] = useState('');
   const actor = useActorRef(requestMachine.provide({ actors: { perform: fromPromise<unknown, PerformInput>(({ input, signal }) => api.call(admin.userLookup, input.params as { query: string }, { signal })) } }));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
@@ -420,7 +404,7 @@ export function UserLookupScreen(_: { lang: string }) {
 /** /admin/audit: every admin action, newest first. */
 export function AuditLogScreen(_: { lang: string }) {
   const { t } = useLingui();
-  const { api } = useAdminApi();
+  const { api } = useAppSystem();
   const title = t`Audit log`;
   return (
     <Page title={title}>

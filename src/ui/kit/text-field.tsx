@@ -4,7 +4,7 @@ import { TEXT_INPUT_MAX } from '@/contract/constants';
 import { cx } from './class-names';
 import { Icon } from './icons';
 
-export type TextFieldType = 'text' | 'email' | 'password' | 'search' | 'tel' | 'url' | 'number';
+export type TextFieldType = 'text' | 'email' | 'password' | 'search' | 'tel' | 'url' | 'number' | 'date';
 
 export interface TextFieldProps {
   /** The visible label (already translated). */

@@ -123,7 +123,16 @@ export function DocumentStep({ values, errors, onChange, onFocus, onNext }: Docu
         onChange={(value) => onChange('full_name', value)}
         onFocus={() => onFocus('full_name')}
       />
-      <DateField label={t`Date of birth`} value={values.birth_date} error={errors.birth_date} onChange={(value) => onChange('birth_date', value)} onFocus={() => onFocus('birth_date')} />
+      <TextField
+        label={t`Date of birth`}
+        name="birth_date"
+        type="date"
+        value={values.birth_date}
+        error={errors.birth_date}
+        required
+        onChange={(value) => onChange('birth_date', value)}
+        onFocus={() => onFocus('birth_date')}
+      />
       <div className="kyc-actions">
         <span />
         <Button type="submit">
@@ -131,34 +140,6 @@ export function DocumentStep({ values, errors, onChange, onFocus, onNext }: Docu
         </Button>
       </div>
     </form>
-  );
-}
-
-function DateField({ label, value, error, onChange, onFocus }: { label: string; value: string; error?: string; onChange(value: string): void; onFocus(): void }) {
-  const id = useId();
-  return (
-    <div className={cx('field', error && 'field--invalid')}>
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className="field-input"
-        type="date"
-        name="birth_date"
-        value={value}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-        onFocus={onFocus}
-      />
-      {error ? (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
 
