@@ -173,7 +173,14 @@ function devRuntimeConfig(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The server's render of the first paint (src/entry-server.tsx, see src/contract/first-paint.ts): built by
+ * `npm run build` after the client (server/web/build-web.ts) into dist/ssr, which the server imports and never serves.
+ */
+
+const SSR_OUT_DIR = 'dist/ssr';
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     devRuntimeConfig(),
     // The router generator must run before React's transform; Lingui's macros run under Babel.
@@ -193,17 +200,18 @@ export default defineConfig({
     react(),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
-    buildManifest(),
-    routeManifest(),
-    pwa(),
+    // The client's build writes the manifests and the service worker; the server's render needs none of them.
+    ...(isSsrBuild ? [] : [buildManifest(), routeManifest(), pwa()]),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // manifest: dist/.vite/manifest.json, read by the bundle budget check (tests/budget/check-bundle.ts).
   build: {
-    target: 'es2022',
+    target: isSsrBuild ? 'node20' : 'es2022',
     sourcemap: true,
     assetsInlineLimit: 0,
-    manifest: true,
+    manifest: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
+    ...(isSsrBuild ? { outDir: SSR_OUT_DIR } : {}),
     rolldownOptions: {
       output: {
         // The inspector's chunk gets a name of its own, so the precache can leave it out (pwa()) and tests find it.
@@ -232,4 +240,4 @@ export default defineConfig({
       '/im': { target: `ws://127.0.0.1:${process.env.API_PORT ?? 3001}`, ws: true },
     },
   },
-});
+}));

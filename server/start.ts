@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
+import { buildWebApp } from './web/build-web';
 import { ConfigError, loadConfig } from './config';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts';
 import { seedDemoChat } from './seed/demo-chat';
@@ -18,10 +19,12 @@ async function main() {
   // Demo pictures are drawn on sharp's threads while the app builds and the database opens and migrates.
   const demo = config.seedDemo ? prepareDemoPool(config.dataDir) : null;
   // `npm run dev` serves the page from Vite's dev server (NO_SPA_BUILD=1): no production build to wait for.
-  if (process.env.NO_SPA_BUILD !== '1' && !existsSync(path.join(config.distDir, 'index.html'))) {
+  if (
+    process.env.NO_SPA_BUILD !== '1' &&
+    !(existsSync(path.join(config.distDir, 'index.html')) && existsSync(path.join(config.distDir, 'ssr', 'entry-server.js')))
+  ) {
     console.log('Building the web app (first start)…');
-    const { build } = await import('vite');
-    await build({ logLevel: 'warn' });
+    await buildWebApp();
   }
   const app = await buildApp(config);
   if (demo) {

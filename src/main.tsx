@@ -1,15 +1,17 @@
 import { I18nProvider } from '@lingui/react';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { lazy, StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@/contract/enums';
+import { lazy, startTransition, StrictMode, Suspense, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { DEFAULT_LOCALE, isLocale, type Locale, StorageKey } from '@/contract/enums';
+import { SIGNED_IN_COOKIE } from '@/contract/first-paint-keys';
 import { afterFirstPaint, lazyPromise } from '@/services/deferred-start';
+import { hasFirstData, setFirstData } from '@/services/first-data';
 import { activateLocale, i18n } from '@/services/i18n';
 import { inspectorFromUrl } from '@/services/inspector';
 import { detectLocale } from '@/services/locale';
 import { clientId, installChunkErrorReload, readRuntimeConfig } from '@/services/pwa';
 import { AfterFirstPaint } from './routes/-app/after-first-paint';
-import { AppSystemContext } from './routes/-app/app-context';
+import { AppSystemContext, trackAppSystem } from './routes/-app/app-context';
 import type { AppSystem } from './routes/-app/app-system';
 import { RouteError } from './routes/-app/route-error';
 import { routeTree } from './routeTree.gen';
@@ -21,6 +23,24 @@ import '@/ui/directory/directory.css';
 
 installChunkErrorReload();
 const runtime = readRuntimeConfig();
+
+/**
+ * A guest's page may come rendered by the server with the answers it was rendered with (src/contract/first-paint.ts):
+ * then the app hydrates that markup rather than render it again. A signed-in browser renders for itself (its cards
+ * show its favourites); the hint cookie tells the server so for the next page.
+ */
+const rootElement = document.getElementById('root')!;
+const signedIn = (() => {
+  try {
+    return Boolean(localStorage.getItem(StorageKey.auth));
+  } catch {
+    return false;
+  }
+})();
+// Kept in step with storage (src/services/storage.ts writes it at login and logout; sessions from before it did not).
+document.cookie = `${SIGNED_IN_COOKIE}=${signedIn ? '1' : ''}; path=/; max-age=${signedIn ? 31_536_000 : 0}; samesite=lax`;
+const hydrating = rootElement.hasChildNodes() && hasFirstData() && !signedIn;
+if (!hydrating) setFirstData(null);
 // `?inspect` connects every app actor to the XState inspector, loaded only then (development and production).
 const inspect = await inspectorFromUrl(window.location.search);
 
@@ -52,6 +72,7 @@ const systemLoad = lazyPromise<AppSystem>(() =>
   ),
 );
 const system = systemLoad.promise;
+trackAppSystem(system).catch(() => undefined);
 
 const router = createRouter({
   routeTree,
@@ -61,9 +82,16 @@ const router = createRouter({
   // Spec section 2 overlay 7: a failure while loading or rendering a route shows the error page (500).
   defaultErrorComponent: RouteError,
 });
+// A hydrated page's router renders as the server's did (no Suspense boundary of its own around the matches).
+if (hydrating) router.ssr = { manifest: undefined };
 navigateTo = (to) => void router.navigate({ to });
 refresh = () => void router.invalidate();
 // Page views wait for the system without starting it: the first one is sent once the system has loaded.
+// The page's embedded answers serve its first render only: a navigation to another path forgets them before the
+// next page's guards and loaders run, so every later page (and language) asks the API.
+router.subscribe('onBeforeNavigate', ({ fromLocation, pathChanged }) => {
+  if (fromLocation && pathChanged) setFirstData(null);
+});
 router.subscribe('onResolved', ({ toLocation }) => {
   void systemLoad.whenStarted.then((s) => s.tracking.send({ type: 'page.viewed', path: toLocation.pathname }), () => undefined);
 });
@@ -91,11 +119,24 @@ await activateLocale(
   detectLocale({ pathLocale: pathLocale(), cookie: document.cookie, languages: navigator.languages ?? [navigator.language] }),
 );
 
-createRoot(document.getElementById('root')!).render(
+/**
+ * Marks the page once the app has rendered or hydrated it (`<html data-app="ready">`): a server-rendered page is
+ * on screen before its script runs, and whoever looks (a browser test, an engineer in the console) can tell
+ * whether its controls are live yet.
+ */
+function AppReady() {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
+  return null;
+}
+
+const app = (
   <StrictMode>
     <I18nProvider i18n={i18n}>
       <AppSystemContext value={system}>
         <RouterProvider router={router} />
+        <AppReady />
         {runtime && (
           <AfterFirstPaint afterLoad>
             <Suspense fallback={null}>
@@ -105,5 +146,18 @@ createRoot(document.getElementById('root')!).render(
         )}
       </AppSystemContext>
     </I18nProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (hydrating) {
+  // The matched routes (their chunks and guards) are resolved first, so the hydration renders what the server
+  // rendered; as a transition, React hydrates in slices instead of one long task. Not a top-level await: a route's
+  // lazy chunk may import from this module, and would wait for it to finish evaluating.
+  void router.load().then(() =>
+    startTransition(() => {
+      hydrateRoot(rootElement, app);
+    }),
+  );
+} else {
+  createRoot(rootElement).render(app);
+}

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ApiCall, ParsedPayloadOf, ResponseOf } from '@/contract/call';
+import type { ApiCall, ParsedPayloadOf, PayloadOf, ResponseOf } from '@/contract/call';
 import { sessionFields } from '@/contract/call';
 import { API_BASE } from '@/contract/constants';
 import { type Locale, localeFromAcceptLanguage } from '@/contract/enums';
@@ -78,6 +78,12 @@ export interface ApiPluginOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     api<C extends ApiCall>(call: C, handler: ApiHandler<C>, options?: ApiRouteOptions): void;
+    /**
+     * Runs a public call's handler in this process, as a guest would call it (no session), for the data a page is
+     * rendered with on the server (server/web/first-paint.ts): the same answer the API would seal, without the
+     * envelope. The payload is validated by the call's schema; a call that needs a session is refused.
+     */
+    apiAsGuest<C extends ApiCall>(call: C, payload: PayloadOf<C>, locale: Locale, request: FastifyRequest): Promise<ResponseOf<C>>;
   }
   interface FastifyRequest {
     apiState?: ApiRequestState;
@@ -337,8 +343,27 @@ export default fp(
       }
     }
 
+    const guestHandlers = new Map<string, ApiHandler<ApiCall>>();
+    app.decorate('apiAsGuest', async function apiAsGuest<C extends ApiCall>(call: C, payload: PayloadOf<C>, locale: Locale, request: FastifyRequest) {
+      const handler = guestHandlers.get(call.path) as ApiHandler<C> | undefined;
+      if (!handler || call.auth === 'required' || call.role) throw new Error(`apiAsGuest: ${call.path} is not a public call`);
+      const parsed = call.payload.parse(payload) as ParsedPayloadOf<C>;
+      return handler({
+        payload: parsed,
+        session: null as ApiContext<C>['session'],
+        guestId: 'first-paint',
+        client: 'web',
+        locale,
+        files: NO_FILES,
+        request,
+        reply: undefined as never,
+        t: (key, params) => translate(locale, key, params),
+      });
+    });
+
     app.decorate('api', function api<C extends ApiCall>(call: C, handler: ApiHandler<C>, routeOptions: ApiRouteOptions = {}) {
       const url = `${API_BASE}/${call.path}`;
+      if (call.auth !== 'required' && !call.role && !call.files) guestHandlers.set(call.path, handler as unknown as ApiHandler<ApiCall>);
       const preHandler = routeOptions.preHandler ?? [];
       if (preHandler.length === 0) {
         // No route hook needs the session before the handler: admitting it in the handler itself spares two hook

@@ -12,6 +12,7 @@ import { LISTING_SOURCES, slug } from '@/contract/shapes';
 import type { Database } from '../db/schema';
 import { findCityBySlugs, findRegionBySlug } from '../directory/place.repository';
 import { translate } from '../i18n';
+import { deferAppScripts, firstPaintCalls, gatherAnswers, injectFirstPaint, isSignedIn, loadFirstPaintRenderer } from './first-paint';
 
 export interface BuildInfo {
   version: string;
@@ -131,6 +132,7 @@ export default fp(
     const localizedIndex = new Map<Locale, string>(
       indexHtml === null ? [] : LOCALES.map((locale) => [locale, localizeIndex(indexHtml, locale, catalogs[locale])]),
     );
+    const firstPaint = indexHtml === null ? null : await loadFirstPaintRenderer(config.distDir);
     const manifestFile = path.join(config.distDir, 'routes.json');
     const routePatterns = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as string[]) : null;
 
@@ -158,7 +160,8 @@ export default fp(
         index: false,
         wildcard: true,
         decorateReply: false,
-        allowedPath: (pathName) => pathName !== '/index.html',
+        // dist/ssr is the server's own render code (first-paint.ts), never a file to serve.
+        allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/ssr/'),
         setHeaders(res, filePath) {
           const relative = path.relative(config.distDir, filePath);
           res.header(
@@ -192,13 +195,27 @@ export default fp(
       if (!indexHtml) return reply.code(503).type('text/plain').send('The app is not built yet: run `npm run build`.');
       const known = await isKnownPath(pathname);
       const locale = pageLocale(pathname, request.headers.cookie, request.headers['accept-language']);
+      let page = localizedIndex.get(locale) ?? indexHtml;
+      const place =
+        placePatterns.some((pattern) => matchesRoutePattern(pattern, pathname)) &&
+        !otherPatterns.some((pattern) => hasValidSource(pattern, pathname));
+      const calls = known && firstPaint ? firstPaintCalls(request.url, { place }) : null;
+      if (calls && firstPaint && !isSignedIn(request.headers.cookie)) {
+        try {
+          const answers = await gatherAnswers(app, request, locale, calls);
+          page = deferAppScripts(injectFirstPaint(page, await firstPaint.render(request.url, locale, answers), answers));
+        } catch (error) {
+          // The app renders the page itself, as it does for every page not rendered here.
+          request.log.warn({ err: error, pathname }, 'first paint failed; serving the app to render itself');
+        }
+      }
       return reply
         .code(known ? 200 : 404)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         // The page differs by the language cookie and Accept-Language where the path names no locale.
         .header('vary', 'Cookie, Accept-Language')
-        .send(localizedIndex.get(locale) ?? indexHtml);
+        .send(page);
     };
 
     app.get('/', async (request, reply) => sendIndex(request, reply, '/'));

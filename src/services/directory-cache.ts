@@ -2,6 +2,7 @@ import type { ResponseOf } from '@/contract/call';
 import * as city from '@/contract/calls/city';
 import * as dict from '@/contract/calls/dict';
 import type { Locale } from '@/contract/enums';
+import { LISTING_DICT_TYPES } from '@/contract/first-paint';
 import type { ApiClient } from './api-client';
 
 /**
@@ -11,8 +12,7 @@ import type { ApiClient } from './api-client';
  * only with a deployment, so there is no expiry; a failed fetch is forgotten, so the next use asks again.
  */
 
-/** The dictionaries the listing cards and filters name. */
-export const LISTING_DICT_TYPES = ['merchant_type', 'merchant_tag', 'partner_tag', 'sex', 'body_type', 'language'] as const;
+export { LISTING_DICT_TYPES };
 export type ListingDictionaries = ResponseOf<typeof dict.multi>;
 
 export interface DirectoryCache {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
@@ -18,7 +18,7 @@ import { type Benchmark, onAllCpus, printTable } from './lib';
  * median FCP and LCP) is reported, with the goals beside the figures.
  *
  * Environment: CHROMIUM_PATH (default /usr/bin/chromium), LIGHTHOUSE_RUNS (3), LIGHTHOUSE_PAGES (comma-separated
- * paths; default the four below).
+ * paths; default the four below), LIGHTHOUSE_JSON_DIR (writes each page's median report there).
  */
 
 const GOALS = { score: 95, lcpMs: 2000, tbtMs: 150, cls: 0.05 } as const;
@@ -162,7 +162,12 @@ async function runLighthouse(): Promise<{ errors: number }> {
       for (const page of pages) {
         const results: LighthouseResult[] = [];
         for (let i = 0; i < runs; i++) results.push(await measure(server.origin + page.path, chromePath));
-        const f = figuresOf(computeMedianRun(results));
+        const median = computeMedianRun(results);
+        // LIGHTHOUSE_JSON_DIR: the median run's full report per page, for a closer look (e.g. the LCP's phases).
+        if (process.env.LIGHTHOUSE_JSON_DIR) {
+          writeFileSync(path.join(process.env.LIGHTHOUSE_JSON_DIR, `${page.path.replace(/\W+/g, '_') || 'root'}.json`), JSON.stringify(median));
+        }
+        const f = figuresOf(median);
         const scores = results.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100));
         const ok = {
           score: f.score >= GOALS.score,

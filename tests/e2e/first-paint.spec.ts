@@ -1,6 +1,9 @@
 import { HOME_HEADING, msg } from './catalog';
 import { expect, test } from './fixtures';
 
+/** The signed-in hint cookie (src/contract/first-paint-keys.ts SIGNED_IN_COOKIE), literal here on purpose. */
+const SIGNED_IN_COOKIE = 'venuely_member';
+
 /**
  * What a phone on a slow network fetches before the first page paints (issue 10, "what a phone sees"; figures in
  * `npm run bench -- lighthouse`): the entry, its modulepreloads, the stylesheet and the page's catalog, and
@@ -9,15 +12,19 @@ import { expect, test } from './fixtures';
  */
 
 test('the page arrives in its language, with its catalog preloaded and its styles in the head', async ({ page }) => {
-  const response = await page.request.get('/ar/japan');
+  // A page the server leaves to the app (only the first-paint pages are rendered on the server).
+  const response = await page.request.get('/ar/login');
   const html = await response.text();
   expect(html).toMatch(/<html lang="ar" dir="rtl">/);
   expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/messages-[\w-]+\.js">/);
   expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/[\w-]+\.css">/);
 });
 
-test('the app system, the overlays and the service worker load only after the first paint', async ({ page }) => {
+test('the app system, the overlays and the service worker load only after the first paint', async ({ page, app }) => {
+  // A signed-in browser's home is rendered by the app itself (the server renders guests' pages only).
+  await page.context().addCookies([{ name: SIGNED_IN_COOKIE, value: '1', url: app.baseURL }]);
   await page.goto('/en');
+  expect(await page.evaluate(() => document.getElementById('first-data'))).toBeNull();
   await expect(page.getByRole('heading', { level: 1, name: msg('en', HOME_HEADING), exact: true })).toBeVisible();
   // The sections need the app system: once their requests answered, everything below has been fetched.
   await expect(page.getByRole('list', { name: 'New venues' }).getByRole('listitem').first()).toBeVisible();
@@ -46,4 +53,87 @@ test('the app system, the overlays and the service worker load only after the fi
   // The service worker registers (and precaches) after the load event.
   expect(timing.workbox.length).toBe(1);
   expect(timing.workbox[0]).toBeGreaterThanOrEqual(timing.loadEnd);
+});
+
+test.describe("a guest's home is rendered on the server", () => {
+  test('the page is readable without any script: heading, sections and their first photos', async ({ browser, app }) => {
+    const context = await browser.newContext({ baseURL: app.baseURL, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const response = await page.goto('/en');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: msg('en', HOME_HEADING), exact: true })).toBeVisible();
+    const newest = page.getByRole('list', { name: 'New venues' });
+    await expect(newest.locator(':scope > li')).toHaveCount(8);
+    await expect(page.getByRole('list', { name: 'New profiles' }).getByRole('listitem').first()).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Popular cities' }).getByRole('link', { name: 'Taipei' })).toHaveAttribute('href', '/en/taiwan/taipei');
+    // The first row's first photos are in the HTML, eager and at high priority: the page's largest paint.
+    const photo = newest.locator(':scope > li').first().locator('img').first();
+    await expect(photo).toHaveAttribute('fetchpriority', 'high');
+    expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await context.close();
+  });
+
+  test('its HTML carries the answers it was rendered with, runs no inline script, and loads the app after the page', async ({ page }) => {
+    const html = await (await page.request.get('/ar')).text();
+    expect(html).toMatch(/<html lang="ar" dir="rtl">/);
+    // Rendered in Arabic on the server, with the catalog the client uses.
+    expect(html).toContain(msg('ar', HOME_HEADING));
+    const data = /<script id="first-data" type="application\/json">(.*?)<\/script>/s.exec(html);
+    expect(data).not.toBeNull();
+    const answers = JSON.parse(data![1]) as Record<string, unknown>;
+    expect(Object.keys(answers)).toEqual(
+      expect.arrayContaining(['city/hot {}', 'city/lang {}', 'merchant/list {"limit":8,"sort":"newest"}', 'partner/list {"limit":8,"sort":"newest"}']),
+    );
+    // Every script is external or data: the Content-Security-Policy allows no inline script, and none is needed.
+    for (const tag of html.match(/<script\b[^>]*>/g) ?? []) expect(tag).toMatch(/\bsrc="|type="application\/json"/);
+    // The app's modules are named on the boot script, not requested beside the page.
+    expect(html).not.toMatch(/<link rel="modulepreload"/);
+    expect(html).not.toMatch(/<script type="module"/);
+    expect(html).toMatch(/<script defer src="\/first-paint-boot\.js" data-entry="\/assets\/index-[\w-]+\.js" data-preload="[^"]*\/assets\/messages-[\w-]+\.js/);
+  });
+
+  test("the app takes over the server's markup (hydration) without re-rendering it, and works as usual", async ({ page }) => {
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+    // Marks the server-rendered card before any script of the app runs.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { serverCard: Element | null }).serverCard = document.querySelector('[aria-label="New venues"] li');
+      });
+    });
+    await page.goto('/en');
+    const newest = page.getByRole('list', { name: 'New venues' });
+    await expect(newest.locator(':scope > li')).toHaveCount(8);
+    // The app loaded after the window's load event, and then the sections hydrated.
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((r) => /\/assets\/home-sections-[\w-]+\.js$/.test(r.name)))).toBe(true);
+    const timing = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const entry = performance.getEntriesByType('resource').find((r) => /\/assets\/index-[\w-]+\.js$/.test(r.name));
+      return { loadStart: navigation.loadEventStart, entryStart: entry?.startTime ?? Number.NaN };
+    });
+    expect(timing.entryStart).toBeGreaterThanOrEqual(timing.loadStart);
+    // Hydration kept the server's nodes: the card marked before the app ran is the card on screen.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { serverCard: Element | null }).serverCard === document.querySelector('[aria-label="New venues"] li')))
+      .toBe(true);
+    await expect(newest.locator(':scope > li')).toHaveCount(8);
+    // The app is live: a link navigates inside the app (no page load), and coming back asks the API.
+    const marker = await page.evaluate(() => ((window as unknown as { marker: number }).marker = Math.random()));
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/en\/search$/);
+    await page.goBack();
+    await expect(newest.locator(':scope > li')).toHaveCount(8);
+    expect(await page.evaluate(() => (window as unknown as { marker: number }).marker)).toBe(marker);
+    expect(problems).toEqual([]);
+  });
+
+  test('a signed-in browser gets the app to render its own home (its favourites differ)', async ({ page, app }) => {
+    const guest = await (await page.request.get('/en')).text();
+    expect(guest).toContain('id="first-data"');
+    await page.context().addCookies([{ name: SIGNED_IN_COOKIE, value: '1', url: app.baseURL }]);
+    const member = await (await page.request.get('/en')).text();
+    expect(member).not.toContain('id="first-data"');
+    expect(member).toMatch(/<div id="root"><\/div>/);
+  });
 });

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect } from '@playwright/test';
+import { type Page, test as base, expect } from '@playwright/test';
 import { freePort } from '../support/free-port';
 import { type Received as ReceivedMail, startSmtp } from '../support/smtp-listener';
 
@@ -210,3 +210,11 @@ export const test = base.extend<{ app: AppServer }, { appServers: ServerPerFile 
     await use(app.baseURL);
   },
 });
+
+/**
+ * Waits until the app runs the page (src/main.tsx marks `<html data-app="ready">`): a server-rendered page
+ * (src/contract/first-paint.ts) is on screen before its script has loaded, and its controls are live only then.
+ */
+export async function appReady(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+}

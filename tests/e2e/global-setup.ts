@@ -6,7 +6,8 @@ import { spawnSync } from 'node:child_process';
  */
 export default function globalSetup(): void {
   const started = Date.now();
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status ?? result.signal})`);
+  // The client and the server's first-paint render (server/web/build-web.ts), as `npm run build` does.
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/web/build-web.ts', '--quiet'], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`the web app's build failed (exit ${result.status ?? result.signal})`);
   console.log(`Built the web app for the browser tests (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { type Locale, LOCALES, RTL_LOCALES } from '../../src/contract/enums';
 import { LOCALE_NAMES } from '../../src/ui/app/locale-names';
 import { HOME_HEADING, LANGUAGE, msg, NOT_FOUND_TEXT, NOT_FOUND_TITLE } from './catalog';
-import { expect, test } from './fixtures';
+import { appReady, expect, test } from './fixtures';
 
 /** `<html lang dir>` as the app set it: the document element has no role to query by. */
 async function expectDocumentLanguage(page: Page, locale: Locale) {
@@ -38,6 +38,7 @@ test.describe('language switch', () => {
   test('keeps the home page and remembers the choice in the locale cookie', async ({ page }) => {
     await page.goto('/en');
     await expectHome(page, 'en');
+    await appReady(page);
     await languageSwitch(page, 'en').selectOption({ label: LOCALE_NAMES.de });
     await expect(page).toHaveURL(/\/de$/);
     await expectHome(page, 'de');

@@ -55,6 +55,39 @@ afterEach(() => {
 });
 
 describe('listing list machine', () => {
+  it('starts from a first page it was given (a server-rendered page): loaded, nothing asked, then the next page', async () => {
+    const fetch = fakeFetchPage();
+    const actor = createActor(listingListMachine.provide({ actors: { fetchPage: fetch.logic } }), {
+      input: { query: { city_slug: 'tokyo' }, firstPage: page([1, 2, 2, 3], 'c1') },
+    });
+    // Before start, as a hydrating render reads it: already loaded, duplicates kept once.
+    expect(actor.getSnapshot().value).toBe('loaded');
+    expect(idsOf(actor.getSnapshot().context.items)).toEqual([1, 2, 3]);
+    actor.start();
+    actor.send({ type: 'list.load' });
+    expect(actor.getSnapshot().value).toBe('loaded');
+    expect(fetch.calls).toHaveLength(0);
+    actor.send({ type: 'list.loadMore' });
+    expect(fetch.calls.at(-1)!.input).toEqual({ query: { city_slug: 'tokyo' }, cursor: 'c1' });
+    fetch.calls.at(-1)!.resolve(page([4], null));
+    await flush();
+    expect(actor.getSnapshot().value).toBe('end');
+    expect(idsOf(actor.getSnapshot().context.items)).toEqual([1, 2, 3, 4]);
+    // New filters start over from the API.
+    actor.send({ type: 'list.query', query: { city_slug: 'osaka' } });
+    expect(actor.getSnapshot().value).toBe('loading');
+    expect(actor.getSnapshot().context.items).toEqual([]);
+    expect(fetch.calls.at(-1)!.input).toEqual({ query: { city_slug: 'osaka' } });
+  });
+
+  it('starts at its end from a first page without a next page, and empty from an empty one', () => {
+    const one = createActor(listingListMachine, { input: { query: {}, firstPage: page([5], null) } }).start();
+    expect(one.getSnapshot().value).toBe('end');
+    expect(idsOf(one.getSnapshot().context.items)).toEqual([5]);
+    const none = createActor(listingListMachine, { input: { query: {}, firstPage: page([], null) } }).start();
+    expect(isEmptyList(none.getSnapshot())).toBe(true);
+  });
+
   it('waits in idle until list.load, then asks for the first page without a cursor', () => {
     const { actor, fetch, last } = start({ city_slug: 'tokyo' });
     expect(actor.getSnapshot().value).toBe('idle');

@@ -28,6 +28,8 @@ export interface ListingListContext {
   cursor: string | null;
   error: RequestError | null;
   keyOf: (item: unknown) => string;
+  /** Started with a first page it was given (ListingListInput.firstPage). */
+  seeded: boolean;
 }
 
 export type ListingListEvent =
@@ -40,6 +42,11 @@ export interface ListingListInput {
   query: unknown;
   /** An item's identity; default its `id`. */
   keyOf?: (item: unknown) => string;
+  /**
+   * The first page, already known (a server-rendered page's answer, src/services/first-data.ts): the list starts
+   * with it, as loaded (or at its end), and asks for nothing until the next page.
+   */
+  firstPage?: PagedList<unknown>;
 }
 
 /** What the `fetchPage` actor receives: the query, and the cursor of the page (absent for the first). */
@@ -65,6 +72,10 @@ export const listingListMachine = setup({
     fetchPage: fromPromise<PagedList<unknown>, FetchPageInput>(() => Promise.reject(new Error('not provided'))),
   },
   guards: {
+    /** The list started with its first page and that page names a further one. */
+    seededWithMore: ({ context }) => context.seeded && context.cursor !== null,
+    /** The list started with its first page, the only one. */
+    seeded: ({ context }) => context.seeded,
     /** The page just loaded names a further page (and not the one just asked for again). */
     hasNextPage: ({ context, event }) => {
       const next = pageOf(event).next_cursor;
@@ -73,7 +84,7 @@ export const listingListMachine = setup({
     hasItems: ({ context }) => context.items.length > 0,
   },
   actions: {
-    startOver: assign({ items: [], keys: [], cursor: null, error: null }),
+    startOver: assign({ items: [], keys: [], cursor: null, error: null, seeded: false }),
     setQuery: assign(({ event }) => (event.type === 'list.query' ? { query: event.query } : {})),
     appendPage: assign(({ context, event }) => {
       const page = pageOf(event);
@@ -94,20 +105,29 @@ export const listingListMachine = setup({
   },
 }).createMachine({
   id: 'listingList',
-  context: ({ input }) => ({
-    query: input.query,
-    items: [],
-    keys: [],
-    cursor: null,
-    error: null,
-    keyOf: input.keyOf ?? defaultKeyOf,
-  }),
+  context: ({ input }) => {
+    const keyOf = input.keyOf ?? defaultKeyOf;
+    const first = input.firstPage;
+    const items: unknown[] = [];
+    const keys: string[] = [];
+    for (const item of first?.list ?? []) {
+      const key = keyOf(item);
+      if (keys.includes(key)) continue;
+      items.push(item);
+      keys.push(key);
+    }
+    return { query: input.query, items, keys, cursor: first?.next_cursor ?? null, error: null, keyOf, seeded: first !== undefined };
+  },
   initial: 'idle',
   on: {
     'list.query': { target: '.loading', actions: 'setQuery' },
   },
   states: {
     idle: {
+      always: [
+        { guard: 'seededWithMore', target: 'loaded' },
+        { guard: 'seeded', target: 'end' },
+      ],
       on: { 'list.load': { target: 'loading' } },
     },
     loading: {

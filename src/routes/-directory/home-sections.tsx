@@ -1,21 +1,21 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { memo, useDeferredValue, useMemo } from 'react';
-import * as cityCalls from '@/contract/calls/city';
-import * as merchantCalls from '@/contract/calls/merchant';
-import * as partnerCalls from '@/contract/calls/partner';
+import { memo, useContext, useDeferredValue, useMemo } from 'react';
+import type * as merchantCalls from '@/contract/calls/merchant';
+import type * as partnerCalls from '@/contract/calls/partner';
+import type { ApiCall, ResponseOf } from '@/contract/call';
 import type { Locale } from '@/contract/enums';
+import { type FirstCall, HOME_CALLS } from '@/contract/first-paint';
+import { firstAnswer } from '@/services/first-data';
 import { BrowseSection, CardSkeletons, ChipSkeletons, PlaceChips, SectionState, SeeAllLink } from '@/ui/directory/browse-section';
 import { requestErrorText } from '@/ui/directory/directory-names';
 import { MerchantCard, PartnerCard } from '@/ui/directory/listing-card';
 import { EmptyState } from '@/ui/directory/listing-list';
 import { AppLink } from '@/ui/kit/link';
-import { useAppSystem } from '../-app/app-context';
+import { AppSystemContext } from '../-app/app-context';
+import type { AppSystem } from '../-app/app-system';
 import { directoryOf } from './directory-data';
 import { listingHref, placeHref, useCityNames, useListingNames } from './listing-links';
 import { type Load, useLoad } from './use-load';
-
-/** How many listings each home section shows. */
-const HOME_LISTINGS = 8;
 
 /**
  * The home page's sections (issue 4): hot cities, regions, new and popular venues, new profiles. Loaded as a chunk
@@ -23,23 +23,20 @@ const HOME_LISTINGS = 8;
  * skeleton, empty state and retry.
  */
 export default function HomeSections({ lang }: { lang: Locale }) {
-  const system = useAppSystem();
+  // The system as a promise, not awaited here: a server-rendered home (src/contract/first-paint.ts) renders, and
+  // hydrates, with the answers it came with, before the system has loaded; the calls wait for it only when they run.
+  const system = useContext(AppSystemContext)!;
   const { t, i18n } = useLingui();
-  const directory = directoryOf(system);
   // Each answer is rendered at transition priority (useDeferredValue): React renders it in slices between which
   // the browser can answer a tap, instead of one long task per answer on a phone's CPU. Status and data are
   // deferred together, so a section never shows "ready" without its data.
-  const hot = useDeferredValue(useLoad((signal) => system.api.call(cityCalls.hot, {}, { signal })));
-  const geography = useDeferredValue(useLoad(() => directory.geography(lang)));
-  const newest = useDeferredValue(
-    useLoad((signal) => system.api.call(merchantCalls.list, { sort: 'newest', limit: HOME_LISTINGS }, { signal })),
+  const hot = useDeferredValue(useCall(system, HOME_CALLS.hot));
+  const geography = useDeferredValue(
+    useLoad(async () => directoryOf(await system).geography(lang), firstAnswer(HOME_CALLS.geography)),
   );
-  const popular = useDeferredValue(
-    useLoad((signal) => system.api.call(merchantCalls.list, { sort: 'popular', limit: HOME_LISTINGS }, { signal })),
-  );
-  const profiles = useDeferredValue(
-    useLoad((signal) => system.api.call(partnerCalls.list, { sort: 'newest', limit: HOME_LISTINGS }, { signal })),
-  );
+  const newest = useDeferredValue(useCall(system, HOME_CALLS.newest));
+  const popular = useDeferredValue(useCall(system, HOME_CALLS.popular));
+  const profiles = useDeferredValue(useCall(system, HOME_CALLS.profiles));
   const names = useDeferredValue(useListingNames(system, lang));
   const cityNames = useCityNames(geography.data);
   const searchLink = (
@@ -136,6 +133,14 @@ export default function HomeSections({ lang }: { lang: Locale }) {
         </SectionState>
       </BrowseSection>
     </div>
+  );
+}
+
+/** One home call, asked once the system has loaded, unless the page came with its answer. */
+function useCall<C extends ApiCall>(system: Promise<AppSystem>, first: FirstCall<C>): Load<ResponseOf<C>> {
+  return useLoad(
+    (signal) => system.then((s) => s.api.call(first.call, first.payload, { signal }) as Promise<ResponseOf<C>>),
+    firstAnswer(first),
   );
 }
 

@@ -7,8 +7,7 @@ import { type FetchPageInput, listingListMachine } from '@/machines/directory/li
 import { requestErrorText } from '@/ui/directory/directory-names';
 import { ListingList, type ListingListStatus } from '@/ui/directory/listing-list';
 
-/** Listings per page of a place or collection list. */
-export const LIST_PAGE_SIZE = 12;
+export { LIST_PAGE_SIZE } from '@/contract/first-paint';
 
 export interface ListingFeedProps {
   /** The filters of the call; a change (by value) starts the list over. */
@@ -20,6 +19,8 @@ export interface ListingFeedProps {
   renderItem(item: unknown, index: number): ReactNode;
   empty: ReactNode;
   layout?: 'grid' | 'rows';
+  /** The first page, when the page came with it (src/services/first-data.ts): shown at once, not asked for. */
+  firstPage?: PagedList<unknown>;
 }
 
 const STATUS: Record<string, ListingListStatus> = {
@@ -35,13 +36,13 @@ const STATUS: Record<string, ListingListStatus> = {
  * An infinite list bound to the listing-list machine: loads the first page when it mounts, starts over when the
  * query changes, and asks for the next page when the ui's observer or "Load more" button says so.
  */
-export function ListingFeed({ query, fetchPage, keyOf, label, renderItem, empty, layout }: ListingFeedProps) {
+export function ListingFeed({ query, fetchPage, keyOf, label, renderItem, empty, layout, firstPage }: ListingFeedProps) {
   const { i18n } = useLingui();
   const actor = useActorRef(
     listingListMachine.provide({
       actors: { fetchPage: fromPromise<PagedList<unknown>, FetchPageInput>(({ input, signal }) => fetchPage(input, signal)) },
     }),
-    { input: { query, ...(keyOf ? { keyOf } : {}) } },
+    { input: { query, ...(keyOf ? { keyOf } : {}), ...(firstPage ? { firstPage } : {}) } },
   );
   const state = useSelector(actor, (s) => s.value);
   const items = useSelector(actor, (s) => s.context.items);

@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import type { Geography } from '@/contract/calls/city';
 import type { Locale } from '@/contract/enums';
+import { HOME_CALLS } from '@/contract/first-paint';
 import type { ListingSource } from '@/contract/shapes';
+import { firstAnswer } from '@/services/first-data';
 import { type DictionaryNames, dictionaryNames } from '@/ui/directory/directory-names';
 import type { AppSystem } from '../-app/app-system';
 import { directoryOf } from './directory-data';
@@ -21,13 +23,17 @@ export function placeHref(lang: string, region: string, city?: string, source?: 
  * The names cards and filters show (dict/multi), from the session's cache. Until they arrive (or if they cannot),
  * cards show what needs no dictionary: the name, the figures and the place.
  */
-export function useListingNames(system: AppSystem, lang: Locale): DictionaryNames {
+export function useListingNames(system: AppSystem | Promise<AppSystem>, lang: Locale): DictionaryNames {
   const load = useListingDictionaries(system, lang);
   return useMemo(() => dictionaryNames(load.data), [load.data]);
 }
 
-export function useListingDictionaries(system: AppSystem, lang: Locale) {
-  return useLoad(() => directoryOf(system).dictionaries(lang));
+/** The listing dictionaries; a server-rendered page's first render has them from the page (first-data.ts). */
+export function useListingDictionaries(system: AppSystem | Promise<AppSystem>, lang: Locale) {
+  return useLoad(
+    async () => directoryOf(await system).dictionaries(lang),
+    firstAnswer(HOME_CALLS.dictionaries),
+  );
 }
 
 /** City id → name, for the place line of cards in lists that span cities. */

@@ -1,6 +1,8 @@
 import { notFound } from '@tanstack/react-router';
 import { LISTING_SOURCES, type ListingSource } from '@/contract/shapes';
 import { isLocale } from '@/contract/enums';
+import { HOME_CALLS } from '@/contract/first-paint';
+import { firstAnswer } from '@/services/first-data';
 import type { AppSystem } from '../-app/app-system';
 import { directoryOf, type PlaceContext } from './directory-data';
 
@@ -19,7 +21,9 @@ export async function verifyPlace(
 ): Promise<PlaceContext & { source?: ListingSource }> {
   if (params.source !== undefined && !(LISTING_SOURCES as readonly string[]).includes(params.source)) throw notFound();
   if (!isLocale(params.lang)) throw notFound();
-  const geography = await directoryOf(await pending).geography(params.lang);
+  // A server-rendered place page (src/contract/first-paint.ts) brought the geography it was rendered with.
+  const embedded = firstAnswer(HOME_CALLS.geography);
+  const geography = embedded?.locale === params.lang ? embedded : await directoryOf(await pending).geography(params.lang);
   const region = geography.regions.find((r) => r.slug === params.region);
   if (!region) throw notFound();
   const cities = geography.cities.filter((c) => c.region_slug === region.slug).sort((a, b) => a.sort - b.sort);

@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useMemo } from 'react';
+import { useContext, useMemo } from 'react';
 import type { PayloadOf } from '@/contract/call';
 import * as merchantCalls from '@/contract/calls/merchant';
 import type { MerchantSummary } from '@/contract/calls/merchant';
@@ -13,7 +13,8 @@ import { type FilterField, ListingFilters, ListingTabs } from '@/ui/directory/li
 import { EmptyState } from '@/ui/directory/listing-list';
 import { AppLink } from '@/ui/kit/link';
 import { PlacePage } from '@/ui/directory/place-page';
-import { useAppSystem } from '../-app/app-context';
+import { firstAnswer } from '@/services/first-data';
+import { AppSystemContext } from '../-app/app-context';
 import { directoryOf, type PlaceContext } from './directory-data';
 import { useLoad } from './use-load';
 import { useDocumentTitle } from '../-app/use-document-title';
@@ -57,13 +58,15 @@ function optionsOf(dicts: Dictionaries | null, type: keyof Dictionaries) {
 
 export function PlaceScreen({ lang, place, source, search, onSearch, tabHref }: PlaceScreenProps) {
   const { t } = useLingui();
-  const system = useAppSystem();
+  // The system as a promise: a server-rendered place page (src/contract/first-paint.ts) renders, and hydrates,
+  // with the answers it came with; the calls wait for the system only when they run.
+  const system = useContext(AppSystemContext)!;
   const dictionaries = useListingDictionaries(system, lang);
   const names = useMemo(() => dictionaryNames(dictionaries.data), [dictionaries.data]);
   const region = place?.region;
   const city = place?.city;
   // Every place: the cards name their city, from the directory's geography.
-  const geography = useLoad(() => (place ? Promise.resolve(null) : directoryOf(system).geography(lang)));
+  const geography = useLoad(async () => (place ? null : directoryOf(await system).geography(lang)));
   const cities = useMemo(() => place?.cities ?? geography.data?.cities ?? [], [place, geography.data]);
   const everywhereTitle = source === 'merchant' ? t`All venues` : t`All profiles`;
   const title = city?.name ?? region?.name ?? everywhereTitle;
@@ -188,11 +191,13 @@ export function PlaceScreen({ lang, place, source, search, onSearch, tabHref }: 
         key={source}
         query={query}
         label={listTitle}
-        fetchPage={({ query: q, cursor }, signal) => {
+        firstPage={firstAnswer({ call: source === 'merchant' ? merchantCalls.list : partnerCalls.list, payload: query })}
+        fetchPage={async ({ query: q, cursor }, signal) => {
           const payload = { ...(q as object), ...(cursor ? { cursor } : {}) };
+          const { api } = await system;
           return source === 'merchant'
-            ? system.api.call(merchantCalls.list, payload as PayloadOf<typeof merchantCalls.list>, { signal })
-            : system.api.call(partnerCalls.list, payload as PayloadOf<typeof partnerCalls.list>, { signal });
+            ? api.call(merchantCalls.list, payload as PayloadOf<typeof merchantCalls.list>, { signal })
+            : api.call(partnerCalls.list, payload as PayloadOf<typeof partnerCalls.list>, { signal });
         }}
         renderItem={(item, index) =>
           source === 'merchant' ? (

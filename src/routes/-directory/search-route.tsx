@@ -1,13 +1,15 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Locale } from '@/contract/enums';
+import { hasFirstData } from '@/services/first-data';
 import { SearchPage } from '@/ui/directory/search-page';
 
 /**
  * The page of /{lang}/search (route: $lang/search.tsx). The search itself (search-screen.tsx) needs the search
  * machine and the app system, so on a first visit it arrives a moment after the page: until then the page shows
  * its own frame with the search box and the sections' skeletons (one light chunk, painted at once). What is
- * typed meanwhile is kept and searched as soon as the search is there.
+ * typed meanwhile is kept and searched as soon as the search is there. The server renders that frame too
+ * (src/contract/first-paint.ts): a server-rendered page hydrates the frame first, then goes on as above.
  */
 const SearchScreen = lazy(() => import('./search-screen').then((m) => ({ default: m.SearchScreen })));
 
@@ -18,27 +20,30 @@ export function SearchRoutePage() {
   const { lang } = searchRoute.useParams();
   const { q } = searchRoute.useSearch();
   const [typed, setTyped] = useState<string | null>(null);
+  const [hydrated, setHydrated] = useState(() => typeof window !== 'undefined' && !hasFirstData());
+  useEffect(() => setHydrated(true), []);
   const loading = { status: 'loading' as const, onRetry: noop };
+  const frame = (
+    <SearchPage
+      backHref={`/${lang}`}
+      initialText={typed ?? q ?? ''}
+      onType={setTyped}
+      onSubmit={noop}
+      keyword=""
+      searching={false}
+      results={null}
+      resultsFor=""
+      onRetrySearch={noop}
+      history={{ ...loading, entries: [], clearing: false, onClear: noop }}
+      hot={{ ...loading, chips: [] }}
+      onPickCity={noop}
+      leaving={false}
+    />
+  );
+  // On the server, and in the hydration of what it rendered, the frame alone: the search needs the app system.
+  if (!hydrated) return frame;
   return (
-    <Suspense
-      fallback={
-        <SearchPage
-          backHref={`/${lang}`}
-          initialText={typed ?? q ?? ''}
-          onType={setTyped}
-          onSubmit={noop}
-          keyword=""
-          searching={false}
-          results={null}
-          resultsFor=""
-          onRetrySearch={noop}
-          history={{ ...loading, entries: [], clearing: false, onClear: noop }}
-          hot={{ ...loading, chips: [] }}
-          onPickCity={noop}
-          leaving={false}
-        />
-      }
-    >
+    <Suspense fallback={frame}>
       {/* A new language is a new page (names in results, history and popular cities are in the old one). */}
       <SearchScreen key={lang} lang={lang as Locale} q={q ?? ''} typed={typed} />
     </Suspense>

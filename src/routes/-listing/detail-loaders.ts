@@ -5,6 +5,8 @@ import { visitReports, type VisitReport } from '@/contract/calls/feedback';
 import * as merchant from '@/contract/calls/merchant';
 import * as partner from '@/contract/calls/partner';
 import type { Locale } from '@/contract/enums';
+import { LATEST_REPORTS, venueCalls } from '@/contract/first-paint';
+import { firstAnswer } from '@/services/first-data';
 import type { PagedList } from '@/contract/shapes';
 import { isApiError } from '@/services/api-client';
 import type { ListingDictionaries } from '@/services/directory-cache';
@@ -18,8 +20,7 @@ import { directoryOf } from '../-directory/directory-data';
  * viewer.
  */
 
-/** How many visit reports the venue page shows; the rest are on /merchant/{id}/visit-report. */
-export const LATEST_REPORTS = 3;
+export { LATEST_REPORTS };
 
 /**
  * The detail call's answer, or the router's not-found for a refusal: the server answers an unknown, hidden or
@@ -48,6 +49,10 @@ export interface MerchantPageData {
 }
 
 export async function loadMerchantPage(pending: Promise<AppSystem>, id: number, lang: Locale, signal: AbortSignal): Promise<MerchantPageData> {
+  // A server-rendered venue page (src/contract/first-paint.ts) came with what it was rendered with.
+  const calls = venueCalls(id);
+  const [embedded, embeddedDicts, embeddedReports] = [firstAnswer(calls.detail), firstAnswer(calls.dictionaries), firstAnswer(calls.reports)];
+  if (embedded && embeddedDicts && embeddedReports) return { merchant: embedded, dicts: embeddedDicts, reports: embeddedReports };
   const system = await pending;
   const [detail, dicts, reports] = await Promise.all([
     orNotFound(system.api.call(merchant.detail, { id }, { signal })),

@@ -3,7 +3,9 @@ import { selectFavorite, selectFavoritePending } from '@/machines/directory/favo
 import { selectIsLoggedIn } from '@/machines/account/session.machine';
 import type { ListingSource } from '@/contract/shapes';
 import { FavoriteButton } from '@/ui/directory/favorite-button';
-import { useAppSystem } from '../-app/app-context';
+import { useContext } from 'react';
+import { AppSystemContext, useLoadedAppSystem } from '../-app/app-context';
+import type { AppSystem } from '../-app/app-system';
 
 /**
  * The favourite button of a detail page bound to the app's favourites actor. Adding goes through the session:
@@ -11,7 +13,19 @@ import { useAppSystem } from '../-app/app-context';
  * second tap; a member's add runs at once. Removing needs a favourite, which only a member has.
  */
 export function FavoriteToggle({ source, id, isFavorite }: { source: ListingSource; id: number; isFavorite: boolean }) {
-  const { favorites, session } = useAppSystem();
+  const system = useLoadedAppSystem();
+  const pending = useContext(AppSystemContext)!;
+  // A server-rendered page (a guest's, src/contract/first-paint.ts) shows the button before the system has
+  // loaded; a tap starts it and asks as below.
+  if (!system) {
+    const add = () => void pending.then(({ session }) => session.send({ type: 'session.requireLogin', action: { type: 'favorite.add', params: { source, id } } }));
+    return <FavoriteButton saved={false} pending={false} onToggle={add} />;
+  }
+  return <BoundFavoriteToggle system={system} source={source} id={id} isFavorite={isFavorite} />;
+}
+
+function BoundFavoriteToggle({ system, source, id, isFavorite }: { system: AppSystem; source: ListingSource; id: number; isFavorite: boolean }) {
+  const { favorites, session } = system;
   const loggedIn = useSelector(session, selectIsLoggedIn);
   const saved = useSelector(favorites, (s) => loggedIn && selectFavorite(s, source, id, isFavorite));
   const pending = useSelector(favorites, (s) => selectFavoritePending(s, source, id));

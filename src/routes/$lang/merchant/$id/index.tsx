@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useDeferredValue } from 'react';
+import { Suspense, useContext, useDeferredValue } from 'react';
 import type { VisitReport } from '@/contract/calls/feedback';
 import type { Locale } from '@/contract/enums';
 import { selectIsLoggedIn } from '@/machines/account/session.machine';
@@ -11,7 +11,7 @@ import { ListingIcon } from '@/ui/directory/listing-icons';
 import { AppLink } from '@/ui/kit/link';
 import { MerchantDetailView, merchantImages } from '@/ui/directory/merchant-detail';
 import { VisitReportCard, VisitReportList } from '@/ui/directory/visit-report-card';
-import { useAppSystem } from '../../../-app/app-context';
+import { AppSystemContext, useAppSystem } from '../../../-app/app-context';
 import { useImageViewer } from '../../../-app/image-viewer';
 import { useDocumentTitle } from '../../../-app/use-document-title';
 import { placeHref } from '../../../-directory/listing-links';
@@ -44,8 +44,9 @@ function MerchantPage() {
   const { lang, id } = Route.useParams();
   const { dialog } = Route.useSearch();
   const { merchant, dicts, reports } = Route.useLoaderData();
-  const { session } = useAppSystem();
-  const loggedIn = useSelector(session, selectIsLoggedIn);
+  // The system as a promise: a server-rendered venue page (src/contract/first-paint.ts) renders, and hydrates,
+  // before it has loaded; a tap on "Report" starts it.
+  const pending = useContext(AppSystemContext)!;
   const navigate = useNavigate();
   const photoViewer = useImageViewer();
   const upgradeHref = useUpgradeHref(lang);
@@ -60,7 +61,9 @@ function MerchantPage() {
   const reportsHref = `${base}/visit-report`;
   const images = merchantImages(merchant);
   const openReport = () =>
-    session.send({ type: 'session.requireLogin', action: { type: 'navigate', params: { to: `${base}?dialog=report` } } });
+    void pending.then(({ session }) =>
+      session.send({ type: 'session.requireLogin', action: { type: 'navigate', params: { to: `${base}?dialog=report` } } }),
+    );
   const closeReport = () => void navigate({ to: '/$lang/merchant/$id', params: { lang, id }, search: {}, replace: true });
   const openReportPhoto = (report: VisitReport, index: number) =>
     photoViewer.open(
@@ -119,7 +122,18 @@ function MerchantPage() {
         }
       />
       {photoViewer.viewer}
-      {dialog === 'report' && loggedIn ? <ReportDialogHost target="merchant" id={merchant.id} onClose={closeReport} /> : null}
+      {dialog === 'report' ? (
+        <Suspense fallback={null}>
+          <MemberReportDialog id={merchant.id} onClose={closeReport} />
+        </Suspense>
+      ) : null}
     </>
   );
+}
+
+/** The report dialog of ?dialog=report, for a member (a guest was asked to log in before coming here). */
+function MemberReportDialog({ id, onClose }: { id: number; onClose(): void }) {
+  const { session } = useAppSystem();
+  const loggedIn = useSelector(session, selectIsLoggedIn);
+  return loggedIn ? <ReportDialogHost target="merchant" id={id} onClose={onClose} /> : null;
 }

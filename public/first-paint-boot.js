@@ -1,0 +1,26 @@
+// The app's start on a page the server rendered (server/web/first-paint.ts). The page is on screen from its HTML
+// alone, so on a slow network the app's code must not compete with the page's own styles and first photos: it is
+// requested once the window has loaded (the entry and its modules named on this tag, the same files and order as
+// the entry's own modulepreload links on any other page), and then hydrates the page. A classic script, deferred:
+// the page's Content-Security-Policy allows no inline script.
+(function () {
+  var tag = document.currentScript;
+  var entry = tag.getAttribute('data-entry');
+  var preloads = (tag.getAttribute('data-preload') || '').split(' ').filter(Boolean);
+  function start() {
+    preloads.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    document.head.appendChild(script);
+  }
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+})();

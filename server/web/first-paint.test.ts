@@ -1,0 +1,151 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as user from '@/contract/calls/user';
+import { createRawClient } from '../../tests/support/raw-client';
+import { startTestApp, testConfig, type TestApp } from '../../tests/support/test-app';
+import { createUser, insertMerchantRow, placeRefs } from '../directory/listing.fixtures';
+import { deferAppScripts, firstPaintCalls, injectFirstPaint, isSignedIn } from './first-paint';
+
+/** The page as Vite builds it: module entry and modulepreloads in the head, an empty #root. */
+const INDEX =
+  '<!doctype html><html lang="en" dir="ltr"><head><title>t</title>' +
+  '<script type="module" crossorigin src="/assets/index-abc123.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/react-1.js">' +
+  '<link rel="modulepreload" crossorigin href="/assets/router-2.js">' +
+  '<link rel="stylesheet" crossorigin href="/assets/index-3.css">' +
+  '</head><body><div id="root"></div></body></html>';
+
+describe('first paint: the pieces', () => {
+  it('renders the home, search, place and venue pages without search params, and nothing else', () => {
+    expect(firstPaintCalls('/en')?.map(({ call }) => call.path)).toEqual([
+      'city/hot',
+      'city/lang',
+      'merchant/list',
+      'merchant/list',
+      'partner/list',
+      'dict/multi',
+    ]);
+    expect(firstPaintCalls('/zh-hans/')).not.toBeNull();
+    expect(firstPaintCalls('/en/search')).toEqual([]);
+    expect(firstPaintCalls('/en/merchant/12')?.map(({ call, payload }) => [call.path, payload])).toEqual([
+      ['merchant/detail', { id: 12 }],
+      ['dict/multi', { types: ['merchant_type', 'merchant_tag', 'partner_tag', 'sex', 'body_type', 'language'] }],
+      ['merchant/visitReports', { merchant_id: 12, limit: 3 }],
+    ]);
+    const place = (url: string) => firstPaintCalls(url, { place: true })?.map(({ call, payload }) => [call.path, payload]);
+    expect(place('/en/japan/tokyo')?.[2]).toEqual(['merchant/list', { region_slug: 'japan', city_slug: 'tokyo', limit: 12 }]);
+    expect(place('/en/japan/tokyo/partner')?.[2]).toEqual(['partner/list', { region_slug: 'japan', city_slug: 'tokyo', limit: 12 }]);
+    expect(place('/en/japan')?.[2]).toEqual(['merchant/list', { region_slug: 'japan', limit: 12 }]);
+    expect(place('/en/japan')?.slice(0, 2).map(([path]) => path)).toEqual(['city/lang', 'dict/multi']);
+    for (const other of ['/', '/xx', '/en/login', '/en/japan/tokyo', '/en?q=1', '/en/search?q=tokyo', '/en/merchant/0', '/en/merchant/x', '/en/merchant/1/visit-report'])
+      expect(firstPaintCalls(other), other).toBeNull();
+    for (const other of ['/en/japan/tokyo?sort=newest', '/en/japan/tokyo/people', '/en/japan/tokyo/merchant/1', '/en/%E0%A4%A'])
+      expect(firstPaintCalls(other, { place: true }), other).toBeNull();
+  });
+
+  it('knows a signed-in browser by its hint cookie only', () => {
+    expect(isSignedIn(undefined)).toBe(false);
+    expect(isSignedIn('lang=en; other=1')).toBe(false);
+    expect(isSignedIn('lang=en; venuely_member=1')).toBe(true);
+    expect(isSignedIn('venuely_member=1')).toBe(true);
+  });
+
+  it('puts the markup in #root and the answers beside it, where no answer can close the script tag', () => {
+    const hostile = { 'merchant/list {}': { list: [{ name: '</script><script>alert(1)</script> & $& $1' }] } };
+    const html = injectFirstPaint(INDEX, '<main>$& $1 page</main>', hostile);
+    expect(html).toContain('<div id="root"><main>$& $1 page</main></div><script id="first-data" type="application/json">');
+    const json = /<script id="first-data" type="application\/json">(.*?)<\/script>/.exec(html)![1];
+    expect(json).not.toContain('</script');
+    expect(JSON.parse(json)).toEqual(hostile);
+    expect(() => injectFirstPaint('<html><body></body></html>', '<main/>', {})).toThrow(/#root/);
+  });
+
+  it("asks for the app's scripts after the page has loaded: one boot script naming the entry and its modules", () => {
+    const html = deferAppScripts(INDEX);
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-3.css">');
+    expect(html).toContain(
+      '<script defer src="/first-paint-boot.js" data-entry="/assets/index-abc123.js" data-preload="/assets/react-1.js /assets/router-2.js"></script>',
+    );
+    expect(() => deferAppScripts('<html><head></head></html>')).toThrow(/entry/);
+  });
+});
+
+describe("first paint: a guest's home from the server", () => {
+  let t: TestApp;
+  let calls: { url: string; locale: string; answers: Record<string, unknown> }[];
+  let venue: number;
+
+  beforeAll(async () => {
+    const base = testConfig();
+    const dist = path.join(base.dataDir, 'dist');
+    mkdirSync(path.join(dist, 'ssr'), { recursive: true });
+    writeFileSync(path.join(dist, 'index.html'), INDEX);
+    writeFileSync(path.join(dist, 'routes.json'), JSON.stringify(['/', '/$lang', '/$lang/', '/$lang/login']));
+    // A stand-in for the built render (dist/ssr/entry-server.js): it records what it was asked and fails on cue.
+    writeFileSync(
+      path.join(dist, 'ssr', 'entry-server.js'),
+      `export const calls = [];
+       export async function render(url, locale, answers) {
+         calls.push({ url, locale, answers });
+         if (url.includes('fail')) throw new Error('render failed');
+         return '<main lang="' + locale + '">' + Object.keys(answers).length + ' answers</main>';
+       }`,
+    );
+    t = await startTestApp('pglite', { dataDir: base.dataDir, distDir: dist });
+    calls = ((await import(path.join(dist, 'ssr', 'entry-server.js'))) as { calls: typeof calls }).calls;
+    const api = createRawClient(t.baseUrl, t.config.aesKey, t.config.signKey);
+    const owner = await createUser(t, api, 'FirstPaintOwner', 2);
+    const { tokyo } = await placeRefs(t);
+    venue = await insertMerchantRow(t, owner.uuid, tokyo, { name: 'Server-rendered café' });
+  });
+  afterAll(async () => t?.close());
+
+  it('renders /{lang} with the answers a guest gets from the API, embedded beside the markup', async () => {
+    const res = await fetch(`${t.baseUrl}/ja`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<div id="root"><main lang="ja">6 answers</main></div>');
+    expect(html).toContain('data-entry="/assets/index-abc123.js"');
+    const embedded = JSON.parse(/<script id="first-data" type="application\/json">(.*?)<\/script>/.exec(html)![1]) as Record<string, unknown>;
+    expect(calls.at(-1)).toMatchObject({ url: '/ja', locale: 'ja' });
+    expect(embedded).toEqual(calls.at(-1)!.answers);
+    // The same answer a guest's call gets, under the key the client looks it up by.
+    const api = createRawClient(t.baseUrl, t.config.aesKey, t.config.signKey);
+    const newest = await api.call('merchant/list', { sort: 'newest', limit: 8 });
+    expect(embedded['merchant/list {"limit":8,"sort":"newest"}']).toEqual(newest.data);
+    expect((newest.data as { list: { id: number }[] }).list.map((m) => m.id)).toContain(venue);
+    const geography = await api.call('city/lang', {}, { 'accept-language': 'ja' });
+    expect(embedded['city/lang {}']).toEqual(geography.data);
+  });
+
+  it('serves a signed-in browser, other pages and unknown paths the plain app', async () => {
+    const before = calls.length;
+    const member = await fetch(`${t.baseUrl}/en`, { headers: { cookie: 'venuely_member=1' } });
+    expect(member.status).toBe(200);
+    const login = await fetch(`${t.baseUrl}/en/login`);
+    const unknown = await fetch(`${t.baseUrl}/en/nowhere`);
+    expect(unknown.status).toBe(404);
+    for (const res of [member, login, unknown]) {
+      const html = await res.text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+      expect(html).not.toContain('first-data');
+    }
+    expect(calls.length).toBe(before);
+  });
+
+  it('falls back to the plain app when the render fails, never an error page', async () => {
+    const res = await fetch(`${t.baseUrl}/en?fail`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('first-data');
+  });
+
+  it('runs public calls only: a call that needs a session is refused in process', async () => {
+    await expect(t.app.apiAsGuest(user.me, {}, 'en', undefined as never)).rejects.toThrow(/not a public call/);
+  });
+});

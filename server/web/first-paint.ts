@@ -1,0 +1,110 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isLocale, type Locale } from '@/contract/enums';
+import { FIRST_DATA_ELEMENT_ID, type FirstCall, firstDataKey, HOME_CALLS, placeListCall, SIGNED_IN_COOKIE, venueCalls } from '@/contract/first-paint';
+
+/**
+ * The first paint from the server (src/contract/first-paint.ts, docs/decisions.md "First paint"): for the pages
+ * listed here, a guest's page arrives with its markup and the answers it was rendered with, so a phone on a slow
+ * network paints the page (and starts its first photos) from the HTML alone, before any script has run; the client
+ * then hydrates that markup instead of rendering it again. Every other page, and every page for a signed-in
+ * browser, is the plain app as before.
+ */
+
+export interface FirstPaintRenderer {
+  render(url: string, locale: Locale, answers: Record<string, unknown>): Promise<string>;
+}
+
+/** The server render built by `npm run build` (dist/ssr/entry-server.js), or null when the build has none. */
+export async function loadFirstPaintRenderer(distDir: string): Promise<FirstPaintRenderer | null> {
+  const file = path.join(distDir, 'ssr', 'entry-server.js');
+  if (!existsSync(file)) return null;
+  return (await import(pathToFileURL(file).href)) as FirstPaintRenderer;
+}
+
+/**
+ * The calls a page's first paint needs, or null when the page is not rendered on the server. `place`: the path is
+ * a place page (/{lang}/{region}[/{city}[/{source}]], a place that exists). Pages with search params (filters, a
+ * keyword) are left to the app.
+ */
+export function firstPaintCalls(url: string, { place = false }: { place?: boolean } = {}): readonly FirstCall[] | null {
+  const [pathname, query] = url.split('?', 2);
+  if (query) return null;
+  let segments: string[];
+  try {
+    segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return null;
+  }
+  if (!isLocale(segments[0])) return null;
+  // /{lang}: the home. (The unprefixed / picks its locale in the browser, from the browser's languages.)
+  if (segments.length === 1) return Object.values(HOME_CALLS);
+  // /{lang}/search: the search page's frame and search box (its results and history are the visitor's own).
+  if (segments.length === 2 && segments[1] === 'search') return [];
+  // /{lang}/merchant/{id}: a venue's page (an unknown or hidden venue's call fails, and the app renders its 404).
+  if (segments.length === 3 && segments[1] === 'merchant' && /^[1-9]\d{0,8}$/.test(segments[2])) {
+    return Object.values(venueCalls(Number(segments[2])));
+  }
+  if (place && segments.length >= 2 && segments.length <= 4) {
+    const [, region, city, source = 'merchant'] = segments;
+    if (source !== 'merchant' && source !== 'partner') return null;
+    return [HOME_CALLS.geography, HOME_CALLS.dictionaries, placeListCall(source, region, city)];
+  }
+  return null;
+}
+
+/** Whether the request comes from a signed-in browser (the hint cookie; no secret in it). */
+export function isSignedIn(cookieHeader: string | undefined): boolean {
+  return (cookieHeader ?? '').split(';').some((part) => part.trim().startsWith(`${SIGNED_IN_COOKIE}=`));
+}
+
+/** The answers, keyed as the client looks them up; runs each call's handler in process as a guest. */
+export async function gatherAnswers(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  locale: Locale,
+  calls: readonly FirstCall[],
+): Promise<Record<string, unknown>> {
+  const answers: Record<string, unknown> = {};
+  await Promise.all(
+    calls.map(async ({ call, payload }) => {
+      answers[firstDataKey(call, payload)] = await app.apiAsGuest(call, payload, locale, request);
+    }),
+  );
+  return answers;
+}
+
+/**
+ * The page with its rendered markup in #root and its answers beside it, as JSON in a non-executable script
+ * ('<' escaped, so no answer can close the tag).
+ */
+export function injectFirstPaint(html: string, markup: string, answers: Record<string, unknown>): string {
+  const json = JSON.stringify(answers).replace(/</g, '\\u003c');
+  const root = '<div id="root"></div>';
+  if (!html.includes(root)) throw new Error('index.html has no empty #root');
+  return html.replace(
+    root,
+    () => `<div id="root">${markup}</div><script id="${FIRST_DATA_ELEMENT_ID}" type="application/json">${json}</script>`,
+  );
+}
+
+/** The boot script of a server-rendered page (public/first-paint-boot.js). */
+export const FIRST_PAINT_BOOT = '/first-paint-boot.js';
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * A server-rendered page paints from its HTML and styles; its scripts (the entry, its modulepreloads, the catalog)
+ * are requested after the window's load event by the boot script instead of beside the page's first photos.
+ */
+export function deferAppScripts(html: string): string {
+  const entry = ENTRY_SCRIPT.exec(html);
+  if (!entry) throw new Error('index.html has no module entry script');
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+  const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  const boot = `<script defer src="${FIRST_PAINT_BOOT}" data-entry="${escape(entry[1])}" data-preload="${escape(preloads.join(' '))}"></script>`;
+  return html.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, () => boot);
+}
