@@ -226,6 +226,11 @@ export default defineConfig(({ isSsrBuild }) => ({
             { name: 'route-configs', test: isRouteConfigModule, priority: 10 },
             // The kit's smallest pieces, which the first page and most lazy pages share: one chunk, not one each.
             { name: 'kit', test: /\/(?:src\/ui\/kit\/(?:icons|link|button|class-names|svg-icon)\.tsx?|node_modules\/react\/(?:jsx-runtime\.js|cjs\/react-jsx-runtime\.production\.js))$/, priority: 5 },
+            // The router's modules, which the first page and the lazy pages share piecemeal: one chunk, not a dozen.
+            { name: 'router', test: /\/node_modules\/@tanstack\/(?:react-router|router-core|react-store|store|history)\//, priority: 4 },
+            // The first page's small shared modules (the contract's constants and enums, the first-paint answers, the
+            // app system's context): one chunk, not one request and import each.
+            { name: 'first-page', test: /\/src\/(?:contract\/(?:constants|enums|first-paint-keys)\.ts|services\/first-data\.ts|routes\/-app\/app-context\.tsx)$/, priority: 5 },
           ],
           includeDependenciesRecursively: false,
         },

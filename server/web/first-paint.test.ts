@@ -5,7 +5,9 @@ import * as user from '@/contract/calls/user';
 import { createRawClient } from '../../tests/support/raw-client';
 import { startTestApp, testConfig, type TestApp } from '../../tests/support/test-app';
 import { createUser, insertMerchantRow, placeRefs } from '../directory/listing.fixtures';
-import { deferAppScripts, firstPaintCalls, injectFirstPaint, isSignedIn } from './first-paint';
+import { assetsOf, deferAppScripts, firstPaintPage, injectFirstPaint, isSignedIn } from './first-paint';
+
+const firstPaintCalls = (url: string, options?: { place?: boolean }) => firstPaintPage(url, options)?.calls ?? null;
 
 /** The page as Vite builds it: module entry and modulepreloads in the head, an empty #root. */
 const INDEX =
@@ -70,6 +72,24 @@ describe('first paint: the pieces', () => {
       '<script defer src="/first-paint-boot.js" data-entry="/assets/index-abc123.js" data-preload="/assets/react-1.js /assets/router-2.js"></script>',
     );
     expect(() => deferAppScripts('<html><head></head></html>')).toThrow(/entry/);
+  });
+
+  it("adds the page's own lazy modules: their stylesheets in the head (once), their scripts to the boot's preloads", () => {
+    const manifest = {
+      'index.html': { file: 'assets/index-abc123.js', css: ['assets/index-3.css'] },
+      'src/routes/$lang/merchant/$id/index.tsx?tsr-split=component': { file: 'assets/_id-1.js', imports: ['_detail.js', 'index.html'], css: ['assets/page-5.css'] },
+      '_detail.js': { file: 'assets/detail-2.js', css: ['assets/detail-4.css', 'assets/index-3.css'] },
+    };
+    const venue = firstPaintPage('/en/merchant/7');
+    const assets = assetsOf(manifest, venue!.modules);
+    expect(assets).toEqual({
+      scripts: ['/assets/detail-2.js', '/assets/index-abc123.js', '/assets/_id-1.js'],
+      styles: ['/assets/detail-4.css', '/assets/index-3.css', '/assets/page-5.css'],
+    });
+    const html = deferAppScripts(INDEX, assets);
+    expect(html).toContain('data-preload="/assets/react-1.js /assets/router-2.js /assets/detail-2.js /assets/_id-1.js"');
+    expect(html.match(/index-3\.css/g)).toHaveLength(1);
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/detail-4.css"><link rel="stylesheet" crossorigin href="/assets/page-5.css"></head>');
   });
 });
 

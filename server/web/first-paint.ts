@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -25,11 +25,21 @@ export async function loadFirstPaintRenderer(distDir: string): Promise<FirstPain
 }
 
 /**
- * The calls a page's first paint needs, or null when the page is not rendered on the server. `place`: the path is
- * a place page (/{lang}/{region}[/{city}[/{source}]], a place that exists). Pages with search params (filters, a
+ * A page the server renders: the calls its first paint needs, and the client build's lazy modules it renders
+ * (Vite manifest keys), whose stylesheets must be in the page's head (a page painted without them would shift when
+ * they arrive with the app) and whose scripts the boot script preloads with the entry.
+ */
+export interface FirstPaintPage {
+  calls: readonly FirstCall[];
+  modules: readonly string[];
+}
+
+/**
+ * The page a URL's first paint is, or null when the page is not rendered on the server. `place`: the path is a
+ * place page (/{lang}/{region}[/{city}[/{source}]], a place that exists). Pages with search params (filters, a
  * keyword) are left to the app.
  */
-export function firstPaintCalls(url: string, { place = false }: { place?: boolean } = {}): readonly FirstCall[] | null {
+export function firstPaintPage(url: string, { place = false }: { place?: boolean } = {}): FirstPaintPage | null {
   const [pathname, query] = url.split('?', 2);
   if (query) return null;
   let segments: string[];
@@ -40,19 +50,48 @@ export function firstPaintCalls(url: string, { place = false }: { place?: boolea
   }
   if (!isLocale(segments[0])) return null;
   // /{lang}: the home. (The unprefixed / picks its locale in the browser, from the browser's languages.)
-  if (segments.length === 1) return Object.values(HOME_CALLS);
+  if (segments.length === 1) return { calls: Object.values(HOME_CALLS), modules: ['src/routes/-directory/home-sections.tsx'] };
   // /{lang}/search: the search page's frame and search box (its results and history are the visitor's own).
-  if (segments.length === 2 && segments[1] === 'search') return [];
+  if (segments.length === 2 && segments[1] === 'search') return { calls: [], modules: ['src/routes/$lang/search.tsx?tsr-split=component'] };
   // /{lang}/merchant/{id}: a venue's page (an unknown or hidden venue's call fails, and the app renders its 404).
   if (segments.length === 3 && segments[1] === 'merchant' && /^[1-9]\d{0,8}$/.test(segments[2])) {
-    return Object.values(venueCalls(Number(segments[2])));
+    return { calls: Object.values(venueCalls(Number(segments[2]))), modules: ['src/routes/$lang/merchant/$id/index.tsx?tsr-split=component'] };
   }
   if (place && segments.length >= 2 && segments.length <= 4) {
     const [, region, city, source = 'merchant'] = segments;
     if (source !== 'merchant' && source !== 'partner') return null;
-    return [HOME_CALLS.geography, HOME_CALLS.dictionaries, placeListCall(source, region, city)];
+    const route = ['src/routes/$lang/$region/index.tsx', 'src/routes/$lang/$region/$city/index.tsx', 'src/routes/$lang/$region/$city/$source.tsx'][segments.length - 2];
+    return {
+      calls: [HOME_CALLS.geography, HOME_CALLS.dictionaries, placeListCall(source, region, city)],
+      modules: [`${route}?tsr-split=component`],
+    };
   }
   return null;
+}
+
+type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
+
+/** The client build's manifest (dist/.vite/manifest.json), or an empty one. */
+export function readClientManifest(distDir: string): Manifest {
+  const file = path.join(distDir, '.vite', 'manifest.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : {};
+}
+
+/** The scripts and stylesheets of `modules` with everything they import statically, in import order. */
+export function assetsOf(manifest: Manifest, modules: readonly string[]): { scripts: string[]; styles: string[] } {
+  const scripts: string[] = [];
+  const styles: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const entry = manifest[key];
+    if (!entry || seen.has(key)) return;
+    seen.add(key);
+    for (const imported of entry.imports ?? []) visit(imported);
+    for (const css of entry.css ?? []) if (!styles.includes(`/${css}`)) styles.push(`/${css}`);
+    scripts.push(`/${entry.file}`);
+  };
+  for (const module of modules) visit(module);
+  return { scripts, styles };
 }
 
 /** Whether the request comes from a signed-in browser (the hint cookie; no secret in it). */
@@ -97,14 +136,22 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
 /**
- * A server-rendered page paints from its HTML and styles; its scripts (the entry, its modulepreloads, the catalog)
- * are requested after the window's load event by the boot script instead of beside the page's first photos.
+ * A server-rendered page paints from its HTML and styles; its scripts (the entry, its modulepreloads, the catalog,
+ * and the page's own lazy modules) are requested after the window's load event by the boot script instead of
+ * beside the page's first photos. The page's own stylesheets (`assets.styles`) join the head's.
  */
-export function deferAppScripts(html: string): string {
+export function deferAppScripts(html: string, assets: { scripts: string[]; styles: string[] } = { scripts: [], styles: [] }): string {
   const entry = ENTRY_SCRIPT.exec(html);
   if (!entry) throw new Error('index.html has no module entry script');
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+  for (const script of assets.scripts) if (!preloads.includes(script) && script !== entry[1]) preloads.push(script);
+  const linked = new Set([...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((match) => match[1]));
+  const styles = assets.styles.filter((href) => !linked.has(href)).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
   const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
   const boot = `<script defer src="${FIRST_PAINT_BOOT}" data-entry="${escape(entry[1])}" data-preload="${escape(preloads.join(' '))}"></script>`;
-  return html.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, () => boot);
+  // After the head's own stylesheets, in the order the page's modules would have added them.
+  return html
+    .replace(MODULE_PRELOAD, '')
+    .replace(ENTRY_SCRIPT, () => boot)
+    .replace('</head>', () => `${styles.join('')}</head>`);
 }

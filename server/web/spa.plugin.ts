@@ -12,7 +12,7 @@ import { LISTING_SOURCES, slug } from '@/contract/shapes';
 import type { Database } from '../db/schema';
 import { findCityBySlugs, findRegionBySlug } from '../directory/place.repository';
 import { translate } from '../i18n';
-import { deferAppScripts, firstPaintCalls, gatherAnswers, injectFirstPaint, isSignedIn, loadFirstPaintRenderer } from './first-paint';
+import { assetsOf, deferAppScripts, firstPaintPage, gatherAnswers, injectFirstPaint, isSignedIn, loadFirstPaintRenderer, readClientManifest } from './first-paint';
 
 export interface BuildInfo {
   version: string;
@@ -133,6 +133,7 @@ export default fp(
       indexHtml === null ? [] : LOCALES.map((locale) => [locale, localizeIndex(indexHtml, locale, catalogs[locale])]),
     );
     const firstPaint = indexHtml === null ? null : await loadFirstPaintRenderer(config.distDir);
+    const clientManifest = firstPaint ? readClientManifest(config.distDir) : {};
     const manifestFile = path.join(config.distDir, 'routes.json');
     const routePatterns = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as string[]) : null;
 
@@ -199,11 +200,12 @@ export default fp(
       const place =
         placePatterns.some((pattern) => matchesRoutePattern(pattern, pathname)) &&
         !otherPatterns.some((pattern) => hasValidSource(pattern, pathname));
-      const calls = known && firstPaint ? firstPaintCalls(request.url, { place }) : null;
-      if (calls && firstPaint && !isSignedIn(request.headers.cookie)) {
+      const first = known && firstPaint ? firstPaintPage(request.url, { place }) : null;
+      if (first && firstPaint && !isSignedIn(request.headers.cookie)) {
         try {
-          const answers = await gatherAnswers(app, request, locale, calls);
-          page = deferAppScripts(injectFirstPaint(page, await firstPaint.render(request.url, locale, answers), answers));
+          const answers = await gatherAnswers(app, request, locale, first.calls);
+          const markup = await firstPaint.render(request.url, locale, answers);
+          page = deferAppScripts(injectFirstPaint(page, markup, answers), assetsOf(clientManifest, first.modules));
         } catch (error) {
           // The app renders the page itself, as it does for every page not rendered here.
           request.log.warn({ err: error, pathname }, 'first paint failed; serving the app to render itself');

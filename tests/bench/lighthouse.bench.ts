@@ -114,7 +114,18 @@ async function startProductionServer(): Promise<{
   return { origin, child, dataDir };
 }
 
+/** One Lighthouse run; a run whose trace Lighthouse could not record (NO_NAVSTART and the like) is run again, twice at most. */
 async function measure(url: string, chromePath: string): Promise<LighthouseResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measureOnce(url, chromePath);
+    } catch (error) {
+      if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|NO_TRACING_STARTED|PROTOCOL_TIMEOUT/.test(String(error))) throw error;
+    }
+  }
+}
+
+async function measureOnce(url: string, chromePath: string): Promise<LighthouseResult> {
   const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS });
   try {
     const result = await lighthouse(url, {

@@ -1,5 +1,5 @@
 import { HOME_HEADING, msg } from './catalog';
-import { expect, test } from './fixtures';
+import { appReady, expect, test } from './fixtures';
 
 /** The signed-in hint cookie (src/contract/first-paint-keys.ts SIGNED_IN_COOKIE), literal here on purpose. */
 const SIGNED_IN_COOKIE = 'venuely_member';
@@ -136,4 +136,48 @@ test.describe("a guest's home is rendered on the server", () => {
     expect(member).not.toContain('id="first-data"');
     expect(member).toMatch(/<div id="root"><\/div>/);
   });
+});
+
+test.describe('every server-rendered page hydrates in place, without errors and without moving', () => {
+  test.use({ viewport: { width: 412, height: 823 } });
+  // The page, and a node of its own content that must be the same node before and after the app takes over (the
+  // search page's results area is the app's own once the search loads: its shell header is checked instead).
+  const pages = [
+    { path: '/en', kept: '[aria-label="New venues"] li' },
+    { path: '/en/search', kept: 'header.shell-header' },
+    { path: '/en/japan/tokyo', kept: 'article.listing-card' },
+    { path: '/en/merchant/1', kept: 'main h1' },
+    { path: '/ar/japan', kept: 'article.listing-card' },
+  ];
+  for (const { path, kept } of pages) {
+    test(path, async ({ page }) => {
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(error.message));
+      page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+      await page.addInitScript((selector) => {
+        const w = window as unknown as { shift: number; serverNode: Element | null };
+        w.shift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+            if (!entry.hadRecentInput) w.shift += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        document.addEventListener('DOMContentLoaded', () => {
+          w.serverNode = document.querySelector(selector);
+        });
+      }, kept);
+      const response = await page.goto(path);
+      expect(await response!.text()).toContain('<script id="first-data"');
+      await appReady(page);
+      await page.waitForLoadState('networkidle');
+      const after = await page.evaluate((selector) => {
+        const w = window as unknown as { shift: number; serverNode: Element | null };
+        return { shift: w.shift, had: w.serverNode !== null, same: w.serverNode === document.querySelector(selector) };
+      }, kept);
+      expect(after.had).toBe(true);
+      expect(after.same).toBe(true);
+      expect(after.shift).toBeLessThan(0.05);
+      expect(problems).toEqual([]);
+    });
+  }
 });
