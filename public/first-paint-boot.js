@@ -4,6 +4,19 @@
 // the entry's own modulepreload links on any other page), and then hydrates the page. A classic script, deferred:
 // the page's Content-Security-Policy allows no inline script.
 (function () {
+  // A tap on a button before the app runs would be lost (a link works without it): the buttons tapped meanwhile
+  // are kept, and the app presses them again once it has taken the page over (src/main.tsx, AppReady).
+  var tapped = (window.__firstPaintTaps = []);
+  document.addEventListener(
+    'click',
+    function (event) {
+      // Once the app has started (data-app set), React itself handles taps, or replays them after hydrating.
+      if (document.documentElement.dataset.app) return;
+      var button = event.target instanceof Element ? event.target.closest('button') : null;
+      if (button && tapped.indexOf(button) < 0) tapped.push(button);
+    },
+    true,
+  );
   var tag = document.currentScript;
   var entry = tag.getAttribute('data-entry');
   var preloads = (tag.getAttribute('data-preload') || '').split(' ').filter(Boolean);

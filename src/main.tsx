@@ -126,7 +126,16 @@ await activateLocale(
  */
 function AppReady() {
   useEffect(() => {
-    document.documentElement.dataset.app = 'ready';
+    // After the root's commit React still hydrates the page's Suspense boundaries, each in a task of its own: the
+    // page is live once the main thread has nothing left to do.
+    const mark = () => {
+      document.documentElement.dataset.app = 'ready';
+      // Buttons tapped on a server-rendered page before the app ran (public/first-paint-boot.js): pressed now.
+      const taps = (window as { __firstPaintTaps?: HTMLButtonElement[] }).__firstPaintTaps ?? [];
+      for (const button of taps.splice(0)) if (button.isConnected && !button.disabled) button.click();
+    };
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(mark, { timeout: 2000 });
+    else setTimeout(mark, 50);
   }, []);
   return null;
 }
@@ -153,11 +162,14 @@ if (hydrating) {
   // The matched routes (their chunks and guards) are resolved first, so the hydration renders what the server
   // rendered; as a transition, React hydrates in slices instead of one long task. Not a top-level await: a route's
   // lazy chunk may import from this module, and would wait for it to finish evaluating.
-  void router.load().then(() =>
+  void router.load().then(() => {
+    // From here React receives taps (and replays those on parts it has yet to hydrate); the boot script stops
+    // keeping them.
+    document.documentElement.dataset.app = 'hydrating';
     startTransition(() => {
       hydrateRoot(rootElement, app);
-    }),
-  );
+    });
+  });
 } else {
   createRoot(rootElement).render(app);
 }

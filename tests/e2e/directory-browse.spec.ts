@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { msg, NOT_FOUND_TEXT, NOT_FOUND_TITLE } from './catalog';
-import { expect, test } from './fixtures';
+import { appReady, expect, test } from './fixtures';
 
 /**
  * Browsing the directory (issue 4) against a fresh server with the demo data (SEED_DEMO=1: 20 venues and 8 profiles
@@ -69,6 +69,8 @@ test.describe('on a phone', () => {
 
   test('"Load more" works from the keyboard', async ({ page }) => {
     await page.goto('/en/japan/osaka/merchant');
+    // The page arrives rendered by the server; its button works once the app runs it.
+    await appReady(page);
     const venues = page.getByRole('list', { name: 'Venues in Osaka' });
     await expect(cards(venues)).toHaveCount(12);
     const more = page.getByRole('button', { name: 'Load more' });
@@ -84,6 +86,9 @@ test.describe('on a phone', () => {
 
 test('filtering by type keeps only venues of that type, in the URL too; clearing brings all back', async ({ page }) => {
   await page.goto('/en/japan/tokyo');
+  // The page arrives rendered by the server; the filters act once the app has started (its start-up requests done).
+  await appReady(page);
+  await page.waitForLoadState('networkidle');
   const venues = page.getByRole('list', { name: 'Venues in Tokyo' });
   await expect(cards(venues).first()).toBeVisible();
 

@@ -181,3 +181,20 @@ test.describe('every server-rendered page hydrates in place, without errors and 
     });
   }
 });
+
+test('a button tapped before the app has loaded is pressed once the app runs the page', async ({ page }) => {
+  // The app's entry script is held back until the tap: the page is on screen, its buttons not yet live.
+  let release!: () => void;
+  const tapped = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await tapped;
+    await route.continue();
+  });
+  await page.goto('/en/merchant/1');
+  await page.getByRole('button', { name: 'Report this venue' }).click();
+  expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
+  release();
+  // A guest's report needs an account: the login dialog opens, once.
+  await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+});

@@ -1,5 +1,5 @@
 import { HOME_HEADING, msg, NOT_FOUND_TEXT, NOT_FOUND_TITLE } from './catalog';
-import { expect, test } from './fixtures';
+import { appReady, expect, test } from './fixtures';
 
 /**
  * Paths no route matches: the server answers HTTP 404 (crawlers and monitors see the real status) with the app,
@@ -18,6 +18,7 @@ test('a path containing /dev redirects to the 404 page (spec section 2), also wh
   await page.goto('/ja/dev/x');
   await expect(page).toHaveURL(/\/ja\/404$/);
   await page.goto('/en');
+  await appReady(page);
   // A navigation inside the app goes through the router's guard, not the server.
   await page.evaluate(() => {
     window.history.pushState({}, '', '/en/devices');

@@ -21,7 +21,12 @@ export function SearchRoutePage() {
   const { q } = searchRoute.useSearch();
   const [typed, setTyped] = useState<string | null>(null);
   const [hydrated, setHydrated] = useState(() => typeof window !== 'undefined' && !hasFirstData());
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    // What was typed into the server-rendered box before the app ran is kept, like what is typed into the frame.
+    const box = document.querySelector<HTMLInputElement>('.search-page .search-input');
+    if (box?.value) setTyped(box.value);
+    setHydrated(true);
+  }, []);
   const loading = { status: 'loading' as const, onRetry: noop };
   const frame = (
     <SearchPage
