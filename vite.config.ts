@@ -230,7 +230,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             { name: 'router', test: /\/node_modules\/@tanstack\/(?:react-router|router-core|react-store|store|history)\//, priority: 4 },
             // The first page's small shared modules (the contract's constants and enums, the first-paint answers, the
             // app system's context): one chunk, not one request and import each.
-            { name: 'first-page', test: /\/src\/(?:contract\/(?:constants|enums|first-paint-keys)\.ts|services\/first-data\.ts|routes\/-app\/app-context\.tsx)$/, priority: 5 },
+            { name: 'first-page', test: /\/src\/(?:contract\/(?:constants|enums|first-paint-keys)\.ts|services\/(?:first-data|signed-in-hint)\.ts|routes\/-app\/app-context\.tsx)$/, priority: 5 },
           ],
           includeDependenciesRecursively: false,
         },

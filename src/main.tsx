@@ -3,13 +3,13 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { lazy, startTransition, StrictMode, Suspense, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { DEFAULT_LOCALE, isLocale, type Locale, StorageKey } from '@/contract/enums';
-import { SIGNED_IN_COOKIE } from '@/contract/first-paint-keys';
 import { afterFirstPaint, lazyPromise } from '@/services/deferred-start';
 import { hasFirstData, setFirstData } from '@/services/first-data';
 import { activateLocale, i18n } from '@/services/i18n';
 import { inspectorFromUrl } from '@/services/inspector';
 import { detectLocale } from '@/services/locale';
 import { clientId, installChunkErrorReload, readRuntimeConfig } from '@/services/pwa';
+import { markSignedIn } from '@/services/signed-in-hint';
 import { AfterFirstPaint } from './routes/-app/after-first-paint';
 import { AppSystemContext, trackAppSystem } from './routes/-app/app-context';
 import type { AppSystem } from './routes/-app/app-system';
@@ -37,8 +37,7 @@ const signedIn = (() => {
     return false;
   }
 })();
-// Kept in step with storage (src/services/storage.ts writes it at login and logout; sessions from before it did not).
-document.cookie = `${SIGNED_IN_COOKIE}=${signedIn ? '1' : ''}; path=/; max-age=${signedIn ? 31_536_000 : 0}; samesite=lax`;
+markSignedIn(signedIn);
 const hydrating = rootElement.hasChildNodes() && hasFirstData() && !signedIn;
 if (!hydrating) setFirstData(null);
 // `?inspect` connects every app actor to the XState inspector, loaded only then (development and production).

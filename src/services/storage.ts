@@ -1,6 +1,6 @@
 import { currentUser, type CurrentUser } from '@/contract/calls/user';
 import { StorageKey } from '@/contract/enums';
-import { SIGNED_IN_COOKIE } from '@/contract/first-paint-keys';
+import { markSignedIn } from './signed-in-hint';
 
 /**
  * Typed browser storage under the spec's key names (spec section 3). localStorage when it works; otherwise an
@@ -24,15 +24,6 @@ export interface AppStorage {
   getUserData(): CurrentUser | null;
   setUserData(user: CurrentUser): void;
   removeUserData(): void;
-}
-
-/**
- * The signed-in hint cookie (src/contract/first-paint.ts): the server renders a guest's first paint, and leaves a
- * signed-in browser's pages to the app. No secret in it; the token itself never leaves storage.
- */
-function markSignedIn(signedIn: boolean): void {
-  if (typeof document === 'undefined') return;
-  document.cookie = `${SIGNED_IN_COOKIE}=${signedIn ? '1' : ''}; path=/; max-age=${signedIn ? 31_536_000 : 0}; samesite=lax`;
 }
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;

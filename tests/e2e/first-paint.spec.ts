@@ -1,5 +1,6 @@
 import { HOME_HEADING, msg } from './catalog';
 import { appReady, expect, test } from './fixtures';
+import { logIn } from './log-in';
 
 /** The signed-in hint cookie (src/contract/first-paint-keys.ts SIGNED_IN_COOKIE), literal here on purpose. */
 const SIGNED_IN_COOKIE = 'venuely_member';
@@ -135,6 +136,21 @@ test.describe("a guest's home is rendered on the server", () => {
     const member = await (await page.request.get('/en')).text();
     expect(member).not.toContain('id="first-data"');
     expect(member).toMatch(/<div id="root"><\/div>/);
+  });
+
+  test('logging in sets the hint, logging out clears it, and the home follows', async ({ page }) => {
+    const home = async () => (await page.request.get('/en')).text();
+    await logIn(page, { account: 'member', password: 'member-pass-2026' });
+    expect((await page.context().cookies()).find((cookie) => cookie.name === SIGNED_IN_COOKIE)?.value).toBe('1');
+    expect(await home()).not.toContain('id="first-data"');
+    // The member's home, rendered by the app, shows them signed in.
+    await page.goto('/en');
+    await expect(page.getByRole('list', { name: 'New venues' }).locator(':scope > li').first()).toBeVisible();
+    await page.goto('/en/member');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('button', { name: 'Log in or create an account' })).toBeVisible();
+    expect((await page.context().cookies()).find((cookie) => cookie.name === SIGNED_IN_COOKIE)).toBeUndefined();
+    expect(await home()).toContain('id="first-data"');
   });
 });
 
