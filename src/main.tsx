@@ -84,7 +84,11 @@ const router = createRouter({
 // A hydrated page's router renders as the server's did (no Suspense boundary of its own around the matches).
 if (hydrating) router.ssr = { manifest: undefined };
 navigateTo = (to) => void router.navigate({ to });
-refresh = () => void router.invalidate();
+refresh = () => {
+  // The viewer changed (login, logout): a server-rendered page's answers were a guest's, so the routes ask anew.
+  setFirstData(null);
+  void router.invalidate();
+};
 // Page views wait for the system without starting it: the first one is sent once the system has loaded.
 // The page's embedded answers serve its first render only: a navigation to another path forgets them before the
 // next page's guards and loaders run, so every later page (and language) asks the API.

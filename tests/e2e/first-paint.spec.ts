@@ -214,3 +214,20 @@ test('a button tapped before the app has loaded is pressed once the app runs the
   await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(1);
 });
+
+test("logging in on a server-rendered page reloads the page's data as the member's, not the guest's it came with", async ({ page }) => {
+  await page.goto('/en/merchant/2');
+  await appReady(page);
+  const detailCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/merchant/detail') detailCalls.push(request.url());
+  });
+  await page.getByRole('button', { name: 'Report this venue' }).click();
+  const login = page.getByRole('dialog', { name: 'Log in' });
+  await login.getByLabel('User name or e-mail').fill('member');
+  await login.getByLabel('Password', { exact: true }).fill('member-pass-2026');
+  await login.getByRole('button', { name: 'Log in' }).click();
+  // The member's report dialog, over the venue as the API now answers it for the member.
+  await expect(page.getByRole('dialog', { name: 'Report this venue' })).toBeVisible();
+  await expect.poll(() => detailCalls.length).toBeGreaterThan(0);
+});
