@@ -69,16 +69,16 @@ export function firstPaintPage(url: string, { place = false }: { place?: boolean
   return null;
 }
 
-type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
+export type ClientManifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
 
 /** The client build's manifest (dist/.vite/manifest.json), or an empty one. */
-export function readClientManifest(distDir: string): Manifest {
+export function readClientManifest(distDir: string): ClientManifest {
   const file = path.join(distDir, '.vite', 'manifest.json');
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : {};
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ClientManifest) : {};
 }
 
 /** The scripts and stylesheets of `modules` with everything they import statically, in import order. */
-export function assetsOf(manifest: Manifest, modules: readonly string[]): { scripts: string[]; styles: string[] } {
+export function assetsOf(manifest: ClientManifest, modules: readonly string[]): { scripts: string[]; styles: string[] } {
   const scripts: string[] = [];
   const styles: string[] = [];
   const seen = new Set<string>();

@@ -12,7 +12,7 @@ import { LISTING_SOURCES, slug } from '@/contract/shapes';
 import type { Database } from '../db/schema';
 import { findCityBySlugs, findRegionBySlug } from '../directory/place.repository';
 import { translate } from '../i18n';
-import { assetsOf, deferAppScripts, firstPaintPage, gatherAnswers, injectFirstPaint, isSignedIn, loadFirstPaintRenderer, readClientManifest } from './first-paint';
+import { assetsOf, type ClientManifest, deferAppScripts, firstPaintPage, gatherAnswers, injectFirstPaint, isSignedIn, loadFirstPaintRenderer, readClientManifest } from './first-paint';
 
 export interface BuildInfo {
   version: string;
@@ -53,10 +53,7 @@ export function pageLocale(pathname: string, cookieHeader: string | undefined, a
 }
 
 /** Each locale's catalog chunk (assets/messages-….js), from Vite's build manifest. */
-export function catalogFiles(distDir: string): Partial<Record<Locale, string>> {
-  const file = path.join(distDir, '.vite', 'manifest.json');
-  if (!existsSync(file)) return {};
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { file?: string }>;
+export function catalogFiles(manifest: ClientManifest): Partial<Record<Locale, string>> {
   const files: Partial<Record<Locale, string>> = {};
   for (const locale of LOCALES) {
     const entry = manifest[`locales/${locale}/messages.po`];
@@ -128,12 +125,12 @@ export default fp(
     const indexFile = path.join(config.distDir, 'index.html');
     const runtime: ClientRuntimeConfig = { aesKey: config.aesKey, signKey: config.signKey, debug: config.apiDebug, version: build.version };
     const indexHtml = existsSync(indexFile) ? injectRuntimeConfig(readFileSync(indexFile, 'utf8'), runtime) : null;
-    const catalogs = catalogFiles(config.distDir);
+    const clientManifest = readClientManifest(config.distDir);
+    const catalogs = catalogFiles(clientManifest);
     const localizedIndex = new Map<Locale, string>(
       indexHtml === null ? [] : LOCALES.map((locale) => [locale, localizeIndex(indexHtml, locale, catalogs[locale])]),
     );
     const firstPaint = indexHtml === null ? null : await loadFirstPaintRenderer(config.distDir);
-    const clientManifest = firstPaint ? readClientManifest(config.distDir) : {};
     const manifestFile = path.join(config.distDir, 'routes.json');
     const routePatterns = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as string[]) : null;
 
@@ -177,30 +174,29 @@ export default fp(
     // path is known when a static route matches it, or when only a place route does and the place exists.
     const placePatterns = routePatterns?.filter(isPlacePattern) ?? [];
     const otherPatterns = routePatterns?.filter((pattern) => !isPlacePattern(pattern)) ?? [];
-    const isKnownPath = async (pathname: string): Promise<boolean> => {
-      if (routePatterns === null) return true;
-      if (isDevPath(pathname)) return false;
-      if (otherPatterns.some((pattern) => hasValidSource(pattern, pathname))) return true;
-      if (!placePatterns.some((pattern) => matchesRoutePattern(pattern, pathname))) return false;
+    /** Whether a client route matches the path, and whether that route is a place page (first-paint.ts renders those). */
+    const routeOf = async (pathname: string): Promise<'page' | 'place' | null> => {
+      if (routePatterns === null) return 'page';
+      if (isDevPath(pathname)) return null;
+      if (otherPatterns.some((pattern) => hasValidSource(pattern, pathname))) return 'page';
+      if (!placePatterns.some((pattern) => matchesRoutePattern(pattern, pathname))) return null;
       try {
-        return await isKnownPlace(app.db, pathname);
+        return (await isKnownPlace(app.db, pathname)) ? 'place' : null;
       } catch (error) {
         // The page still works (the client guard decides); only the status code is at stake.
         app.log.warn({ err: error, pathname }, 'place lookup failed; serving the app with 200');
-        return true;
+        return 'page';
       }
     };
 
     /** The app for every client route: 200 where a route matches, 404 (same page, which shows its 404) elsewhere. */
     const sendIndex = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
       if (!indexHtml) return reply.code(503).type('text/plain').send('The app is not built yet: run `npm run build`.');
-      const known = await isKnownPath(pathname);
+      const route = await routeOf(pathname);
+      const known = route !== null;
       const locale = pageLocale(pathname, request.headers.cookie, request.headers['accept-language']);
       let page = localizedIndex.get(locale) ?? indexHtml;
-      const place =
-        placePatterns.some((pattern) => matchesRoutePattern(pattern, pathname)) &&
-        !otherPatterns.some((pattern) => hasValidSource(pattern, pathname));
-      const first = known && firstPaint ? firstPaintPage(request.url, { place }) : null;
+      const first = known && firstPaint ? firstPaintPage(request.url, { place: route === 'place' }) : null;
       if (first && firstPaint && !isSignedIn(request.headers.cookie)) {
         try {
           const answers = await gatherAnswers(app, request, locale, first.calls);

@@ -35,7 +35,10 @@ export function firstAnswer<C extends ApiCall>({ call, payload }: FirstCall<C>):
   return Object.hasOwn(all, key) ? (all[key] as ResponseOf<C>) : undefined;
 }
 
-/** Whether this page came with server-rendered answers (read before the first render). */
+/**
+ * Whether this render is a server-rendered page's first paint: on the server, during a render (its answers are set,
+ * if only `{}`), and in the browser until the page's answers are forgotten.
+ */
 export function hasFirstData(): boolean {
   return current() !== null;
 }

@@ -20,7 +20,7 @@ export function AfterFirstPaint({
   serverRendered?: boolean;
   children: ReactNode;
 }) {
-  const [painted, setPainted] = useState(() => serverRendered && (typeof window === 'undefined' || hasFirstData()));
+  const [painted, setPainted] = useState(() => serverRendered && hasFirstData());
   useEffect(() => {
     if (painted) return;
     const show = () => afterFirstPaint(() => setPainted(true));

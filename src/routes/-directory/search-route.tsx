@@ -20,7 +20,7 @@ export function SearchRoutePage() {
   const { lang } = searchRoute.useParams();
   const { q } = searchRoute.useSearch();
   const [typed, setTyped] = useState<string | null>(null);
-  const [hydrated, setHydrated] = useState(() => typeof window !== 'undefined' && !hasFirstData());
+  const [hydrated, setHydrated] = useState(() => !hasFirstData());
   useEffect(() => {
     // What was typed into the server-rendered box before the app ran is kept, like what is typed into the frame.
     const box = document.querySelector<HTMLInputElement>('.search-page .search-input');

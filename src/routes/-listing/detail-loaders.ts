@@ -1,11 +1,11 @@
 import { notFound } from '@tanstack/react-router';
 import * as dict from '@/contract/calls/dict';
 import type { DictItem } from '@/contract/calls/dict';
-import { visitReports, type VisitReport } from '@/contract/calls/feedback';
+import type { VisitReport } from '@/contract/calls/feedback';
 import * as merchant from '@/contract/calls/merchant';
 import * as partner from '@/contract/calls/partner';
 import type { Locale } from '@/contract/enums';
-import { LATEST_REPORTS, venueCalls } from '@/contract/first-paint';
+import { venueCalls } from '@/contract/first-paint';
 import { firstAnswer } from '@/services/first-data';
 import type { PagedList } from '@/contract/shapes';
 import { isApiError } from '@/services/api-client';
@@ -19,8 +19,6 @@ import { directoryOf } from '../-directory/directory-data';
  * (the session's refresh hooks invalidate the router), so `is_favorite` and the visit reports' preview follow the
  * viewer.
  */
-
-export { LATEST_REPORTS };
 
 /**
  * The detail call's answer, or the router's not-found for a refusal: the server answers an unknown, hidden or
@@ -55,9 +53,10 @@ export async function loadMerchantPage(pending: Promise<AppSystem>, id: number, 
   if (embedded && embeddedDicts && embeddedReports) return { merchant: embedded, dicts: embeddedDicts, reports: embeddedReports };
   const system = await pending;
   const [detail, dicts, reports] = await Promise.all([
-    orNotFound(system.api.call(merchant.detail, { id }, { signal })),
+    // The same calls the server renders the page with, so an embedded answer and an asked one are the same answer.
+    orNotFound(system.api.call(calls.detail.call, calls.detail.payload, { signal })),
     orEmpty(directoryOf(system).dictionaries(lang)),
-    system.api.call(visitReports, { merchant_id: id, limit: LATEST_REPORTS }, { signal }).catch(() => null),
+    system.api.call(calls.reports.call, calls.reports.payload, { signal }).catch(() => null),
   ]);
   return { merchant: detail, dicts, reports };
 }

@@ -18,10 +18,14 @@ export function FavoriteToggle({ source, id, isFavorite }: { source: ListingSour
   // A server-rendered page (a guest's, src/contract/first-paint.ts) shows the button before the system has
   // loaded; a tap starts it and asks as below.
   if (!system) {
-    const add = () => void pending.then(({ session }) => session.send({ type: 'session.requireLogin', action: { type: 'favorite.add', params: { source, id } } }));
-    return <FavoriteButton saved={false} pending={false} onToggle={add} />;
+    return <FavoriteButton saved={false} pending={false} onToggle={() => void pending.then(({ session }) => addThroughLogin(session, source, id))} />;
   }
   return <BoundFavoriteToggle system={system} source={source} id={id} isFavorite={isFavorite} />;
+}
+
+/** Adding goes through the session: a guest logs in first, and the add runs after. */
+function addThroughLogin(session: AppSystem['session'], source: ListingSource, id: number) {
+  session.send({ type: 'session.requireLogin', action: { type: 'favorite.add', params: { source, id } } });
 }
 
 function BoundFavoriteToggle({ system, source, id, isFavorite }: { system: AppSystem; source: ListingSource; id: number; isFavorite: boolean }) {
@@ -31,7 +35,7 @@ function BoundFavoriteToggle({ system, source, id, isFavorite }: { system: AppSy
   const pending = useSelector(favorites, (s) => selectFavoritePending(s, source, id));
   const onToggle = () => {
     if (saved) favorites.send({ type: 'favorite.cancel', source, id });
-    else session.send({ type: 'session.requireLogin', action: { type: 'favorite.add', params: { source, id } } });
+    else addThroughLogin(session, source, id);
   };
   return <FavoriteButton saved={saved} pending={pending} onToggle={onToggle} />;
 }
