@@ -54,6 +54,9 @@ test.describe('on a phone', () => {
   test('the city page loads more venues on scroll and with "Load more", without duplicates, to the end', async ({ page }) => {
     await page.goto('/en/japan/tokyo');
     await expect(page.getByRole('heading', { level: 1, name: 'Tokyo', exact: true })).toBeVisible();
+    // The page arrives rendered by the server; the list's scroll observer comes with the app and its start-up.
+    await appReady(page);
+    await page.waitForLoadState('networkidle');
     const venues = page.getByRole('list', { name: 'Venues in Tokyo' });
     await expect(cards(venues)).toHaveCount(12);
 
@@ -141,6 +144,9 @@ test('the home page shows popular cities, regions and listings, and its search b
 
 test("a home section's \"See all\" opens every listing of that kind, in that order, from every city", async ({ page }) => {
   await page.goto('/en');
+  // The home arrives rendered by the server; its links navigate inside the app once the app has started.
+  await appReady(page);
+  await page.waitForLoadState('networkidle');
   const homeFirst = await cards(page.getByRole('list', { name: 'Popular venues' })).first().getByRole('heading').textContent();
   await page.getByRole('link', { name: 'See all: Popular venues' }).click();
   await expect(page).toHaveURL(/\/en\/merchant\?sort=popular$/);
