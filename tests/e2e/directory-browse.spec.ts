@@ -26,6 +26,9 @@ async function logIn(page: Page) {
 
 test('on /ja/search, typing 東京 finds Tokyo; picking it opens the city page with its venues and records it in the history', async ({ page }) => {
   await page.goto('/ja/search');
+  // The search page arrives rendered by the server; its search runs once the app has started.
+  await appReady(page);
+  await page.waitForLoadState('networkidle');
   await page.getByRole('searchbox', { name: msg('ja', 'Search cities, venues and profiles') }).fill('東京');
   const cities = page.getByRole('list', { name: msg('ja', 'Cities') });
   const tokyo = cities.getByRole('link').filter({ hasText: '東京' }).first();
