@@ -17,6 +17,18 @@
     },
     true,
   );
+  // A field changed before the app has taken the page over goes unseen by it (React resets a select it hydrates,
+  // and does not report text typed before): the values are kept, and the app reports them to itself once it has.
+  var changed = (window.__firstPaintFields = []);
+  function keep(event) {
+    if (document.documentElement.dataset.app === 'ready') return;
+    var field = event.target;
+    if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement) {
+      changed.push({ field: field, value: field.value });
+    }
+  }
+  document.addEventListener('input', keep, true);
+  document.addEventListener('change', keep, true);
   var tag = document.currentScript;
   var entry = tag.getAttribute('data-entry');
   var preloads = (tag.getAttribute('data-preload') || '').split(' ').filter(Boolean);

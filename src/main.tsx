@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { DEFAULT_LOCALE, isLocale, type Locale, StorageKey } from '@/contract/enums';
 import { afterFirstPaint, lazyPromise } from '@/services/deferred-start';
 import { hasFirstData, setFirstData } from '@/services/first-data';
+import { replayEarlyChanges, replayEarlyTaps, setPageHydrated, whenHydrated } from '@/services/hydration';
 import { activateLocale, i18n } from '@/services/i18n';
 import { inspectorFromUrl } from '@/services/inspector';
 import { detectLocale } from '@/services/locale';
@@ -73,11 +74,18 @@ const systemLoad = lazyPromise<AppSystem>(() =>
 const system = systemLoad.promise;
 trackAppSystem(system).catch(() => undefined);
 
+let keepFirstScroll = hydrating;
 const router = createRouter({
   routeTree,
   context: { system },
   defaultPreload: 'intent',
-  scrollRestoration: true,
+  // Scrolls to the top of each new page (or back to where the user was on it). Not on a hydrated page's first
+  // render: the user may have scrolled it already, before the app ran.
+  scrollRestoration: () => {
+    if (!keepFirstScroll) return true;
+    keepFirstScroll = false;
+    return false;
+  },
   // Spec section 2 overlay 7: a failure while loading or rendering a route shows the error page (500).
   defaultErrorComponent: RouteError,
 });
@@ -123,19 +131,16 @@ await activateLocale(
 );
 
 /**
- * Marks the page once the app has rendered or hydrated it (`<html data-app="ready">`): a server-rendered page is
- * on screen before its script runs, and whoever looks (a browser test, an engineer in the console) can tell
- * whether its controls are live yet.
+ * Marks the page once the app has rendered it (`<html data-app="ready">`), so whoever looks (a browser test, an
+ * engineer in the console) can tell whether its controls are live yet. A page the server rendered is marked once
+ * it is hydrated, boundaries and all (below).
  */
 function AppReady() {
   useEffect(() => {
-    // After the root's commit React still hydrates the page's Suspense boundaries, each in a task of its own: the
-    // page is live once the main thread has nothing left to do.
+    if (hydrating) return;
+    setPageHydrated();
     const mark = () => {
       document.documentElement.dataset.app = 'ready';
-      // Buttons tapped on a server-rendered page before the app ran (public/first-paint-boot.js): pressed now.
-      const taps = (window as { __firstPaintTaps?: HTMLButtonElement[] }).__firstPaintTaps ?? [];
-      for (const button of taps.splice(0)) if (button.isConnected && !button.disabled) button.click();
     };
     if (typeof requestIdleCallback === 'function') requestIdleCallback(mark, { timeout: 2000 });
     else setTimeout(mark, 50);
@@ -171,6 +176,14 @@ if (hydrating) {
     document.documentElement.dataset.app = 'hydrating';
     startTransition(() => {
       hydrateRoot(rootElement, app);
+    });
+    // What the user did on the page before the app had it (fields changed, buttons tapped) is handed over once
+    // every part of it is hydrated.
+    void whenHydrated(rootElement).then(() => {
+      replayEarlyChanges();
+      replayEarlyTaps();
+      document.documentElement.dataset.app = 'ready';
+      setPageHydrated();
     });
   });
 } else {

@@ -26,9 +26,6 @@ async function logIn(page: Page) {
 
 test('on /ja/search, typing 東京 finds Tokyo; picking it opens the city page with its venues and records it in the history', async ({ page }) => {
   await page.goto('/ja/search');
-  // The search page arrives rendered by the server; its search runs once the app has started.
-  await appReady(page);
-  await page.waitForLoadState('networkidle');
   await page.getByRole('searchbox', { name: msg('ja', 'Search cities, venues and profiles') }).fill('東京');
   const cities = page.getByRole('list', { name: msg('ja', 'Cities') });
   const tokyo = cities.getByRole('link').filter({ hasText: '東京' }).first();
@@ -57,9 +54,6 @@ test.describe('on a phone', () => {
   test('the city page loads more venues on scroll and with "Load more", without duplicates, to the end', async ({ page }) => {
     await page.goto('/en/japan/tokyo');
     await expect(page.getByRole('heading', { level: 1, name: 'Tokyo', exact: true })).toBeVisible();
-    // The page arrives rendered by the server; the list's scroll observer comes with the app and its start-up.
-    await appReady(page);
-    await page.waitForLoadState('networkidle');
     const venues = page.getByRole('list', { name: 'Venues in Tokyo' });
     await expect(cards(venues)).toHaveCount(12);
 
@@ -92,9 +86,6 @@ test.describe('on a phone', () => {
 
 test('filtering by type keeps only venues of that type, in the URL too; clearing brings all back', async ({ page }) => {
   await page.goto('/en/japan/tokyo');
-  // The page arrives rendered by the server; the filters act once the app has started (its start-up requests done).
-  await appReady(page);
-  await page.waitForLoadState('networkidle');
   const venues = page.getByRole('list', { name: 'Venues in Tokyo' });
   await expect(cards(venues).first()).toBeVisible();
 
@@ -147,9 +138,6 @@ test('the home page shows popular cities, regions and listings, and its search b
 
 test("a home section's \"See all\" opens every listing of that kind, in that order, from every city", async ({ page }) => {
   await page.goto('/en');
-  // The home arrives rendered by the server; its links navigate inside the app once the app has started.
-  await appReady(page);
-  await page.waitForLoadState('networkidle');
   const homeFirst = await cards(page.getByRole('list', { name: 'Popular venues' })).first().getByRole('heading').textContent();
   await page.getByRole('link', { name: 'See all: Popular venues' }).click();
   await expect(page).toHaveURL(/\/en\/merchant\?sort=popular$/);

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { HOME_HEADING, msg } from './catalog';
 import { appReady, expect, test } from './fixtures';
 import { logIn } from './log-in';
@@ -198,14 +199,20 @@ test.describe('every server-rendered page hydrates in place, without errors and 
   }
 });
 
-test('a button tapped before the app has loaded is pressed once the app runs the page', async ({ page }) => {
-  // The app's entry script is held back until the tap: the page is on screen, its buttons not yet live.
+/** Holds the app's entry script back until the returned function is called: the page is on screen, not yet live. */
+async function holdApp(page: Page): Promise<() => void> {
   let release!: () => void;
-  const tapped = new Promise<void>((resolve) => (release = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await tapped;
+    await released;
     await route.continue();
   });
+  return release;
+}
+
+test('a button tapped before the app has loaded is pressed once the app runs the page', async ({ page }) => {
+  // The app's entry script is held back until the tap: the page is on screen, its buttons not yet live.
+  const release = await holdApp(page);
   await page.goto('/en/merchant/1');
   await page.getByRole('button', { name: 'Report this venue' }).click();
   expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
@@ -213,6 +220,57 @@ test('a button tapped before the app has loaded is pressed once the app runs the
   // A guest's report needs an account: the login dialog opens, once.
   await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(1);
+});
+
+test.describe('what a user does before the app has taken the page over is kept', () => {
+  test.use({ viewport: { width: 390, height: 740 } });
+
+  test('a filter picked before the app runs filters the list once it does, and shows as picked', async ({ page }) => {
+    const release = await holdApp(page);
+    await page.goto('/en/japan/tokyo');
+    const type = page.getByLabel('Type', { exact: true });
+    const typeName = (await type.getByRole('option').allTextContents()).find((name) => name !== 'Any')!;
+    await type.selectOption({ label: typeName });
+    expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
+    release();
+    await appReady(page);
+    await expect(page).toHaveURL(/[?&]merchant_type=\d+/);
+    await expect(type.locator('option:checked')).toHaveText(typeName);
+    const venues = page.getByRole('list', { name: 'Venues in Tokyo' }).getByRole('article');
+    await expect(async () => {
+      const texts = await venues.allTextContents();
+      expect(texts.length).toBeGreaterThan(0);
+      for (const text of texts) expect(text).toContain(typeName);
+    }).toPass();
+  });
+
+  test('a page scrolled before the app runs stays where it was, and its list goes on loading from there', async ({ page }) => {
+    const release = await holdApp(page);
+    await page.goto('/en/japan/tokyo');
+    const venues = page.getByRole('list', { name: 'Venues in Tokyo' }).getByRole('article');
+    await expect(venues).toHaveCount(12);
+    await venues.last().scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(1000);
+    release();
+    await appReady(page);
+    // The next page arrives because the end of the list is in view: nothing scrolled the page back to the top.
+    await expect(venues).toHaveCount(20);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(scrolled - 1);
+  });
+
+  test('text typed into the home search before the app runs is searched when submitted after', async ({ page }) => {
+    const release = await holdApp(page);
+    await page.goto('/en');
+    const box = page.getByRole('searchbox', { name: 'Search cities, venues and profiles' });
+    await box.fill('kyoto');
+    release();
+    await appReady(page);
+    await expect(box).toHaveValue('kyoto');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/en\/search\?q=kyoto$/);
+    await expect(page.getByRole('list', { name: 'Cities' }).getByRole('link').filter({ hasText: 'Kyoto' })).toBeVisible();
+  });
 });
 
 test("logging in on a server-rendered page reloads the page's data as the member's, not the guest's it came with", async ({ page }) => {

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { afterFirstPaint, afterLoad } from '@/services/deferred-start';
 import { hasFirstData } from '@/services/first-data';
+import { pageHydrated } from '@/services/hydration';
 
 /**
  * Renders its children only once the page has painted (src/services/deferred-start.ts), and with `afterLoad` only
@@ -9,7 +10,8 @@ import { hasFirstData } from '@/services/first-data';
  * the update checks with the service worker's precache.
  *
  * `serverRendered` parts are on the first paint of a page the server rendered (src/contract/first-paint.ts): the
- * server renders them, and so does the hydration of that page, at once; on any other render they wait as above.
+ * server renders them, and so does the hydration of that page, at once; on any other render they wait as above,
+ * and on a server-rendered page also for its hydration to finish (src/services/hydration.ts).
  */
 export function AfterFirstPaint({
   afterLoad: waitForLoad = false,
@@ -23,9 +25,14 @@ export function AfterFirstPaint({
   const [painted, setPainted] = useState(() => serverRendered && hasFirstData());
   useEffect(() => {
     if (painted) return;
-    const show = () => afterFirstPaint(() => setPainted(true));
+    let live = true;
+    // On a page the server rendered, not before the app has hydrated all of it (src/services/hydration.ts).
+    const show = () => void pageHydrated.then(() => afterFirstPaint(() => live && setPainted(true)));
     if (waitForLoad) afterLoad(show);
     else show();
+    return () => {
+      live = false;
+    };
   }, [waitForLoad, painted]);
   return painted ? children : null;
 }
