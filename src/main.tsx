@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { DEFAULT_LOCALE, isLocale, type Locale, StorageKey } from '@/contract/enums';
 import { afterFirstPaint, lazyPromise } from '@/services/deferred-start';
 import { hasFirstData, setFirstData } from '@/services/first-data';
-import { replayEarlyChanges, replayEarlyTaps, setPageHydrated, whenHydrated } from '@/services/hydration';
+import { setPageHydrated } from '@/services/page-hydrated';
 import { activateLocale, i18n } from '@/services/i18n';
 import { inspectorFromUrl } from '@/services/inspector';
 import { detectLocale } from '@/services/locale';
@@ -170,7 +170,8 @@ if (hydrating) {
   // The matched routes (their chunks and guards) are resolved first, so the hydration renders what the server
   // rendered; as a transition, React hydrates in slices instead of one long task. Not a top-level await: a route's
   // lazy chunk may import from this module, and would wait for it to finish evaluating.
-  void router.load().then(() => {
+  // The hydration's helpers (src/services/hydration.ts) load meanwhile: only such a page needs them.
+  void Promise.all([router.load(), import('@/services/hydration')]).then(([, { replayEarlyChanges, replayEarlyTaps, whenHydrated }]) => {
     // From here React receives taps (and replays those on parts it has yet to hydrate); the boot script stops
     // keeping them.
     document.documentElement.dataset.app = 'hydrating';

@@ -47,19 +47,6 @@ export function whenHydrated(root: Node, { intervalMs = 30, limitMs = 10_000 } =
   });
 }
 
-let markHydrated!: () => void;
-/**
- * Settles once the page is the app's: at once on a page the app rendered itself, after `whenHydrated` on one the
- * server rendered. Lazy parts that would suspend (the overlays, the update checks) wait for it, because React holds
- * back its idle-priority hydration while a suspended part's commit is pending.
- */
-export const pageHydrated = new Promise<void>((resolve) => {
-  markHydrated = resolve;
-});
-export function setPageHydrated(): void {
-  markHydrated();
-}
-
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 /** Input types whose value is text a user types or picks; checkboxes, radios, files and buttons are left alone. */

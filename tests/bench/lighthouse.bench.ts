@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
@@ -176,6 +176,7 @@ async function runLighthouse(): Promise<{ errors: number }> {
         const median = computeMedianRun(results);
         // LIGHTHOUSE_JSON_DIR: the median run's full report per page, for a closer look (e.g. the LCP's phases).
         if (process.env.LIGHTHOUSE_JSON_DIR) {
+          mkdirSync(process.env.LIGHTHOUSE_JSON_DIR, { recursive: true });
           writeFileSync(path.join(process.env.LIGHTHOUSE_JSON_DIR, `${page.path.replace(/\W+/g, '_') || 'root'}.json`), JSON.stringify(median));
         }
         const f = figuresOf(median);

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { afterFirstPaint, afterLoad } from '@/services/deferred-start';
 import { hasFirstData } from '@/services/first-data';
-import { pageHydrated } from '@/services/hydration';
+import { pageHydrated } from '@/services/page-hydrated';
 
 /**
  * Renders its children only once the page has painted (src/services/deferred-start.ts), and with `afterLoad` only
@@ -11,7 +11,7 @@ import { pageHydrated } from '@/services/hydration';
  *
  * `serverRendered` parts are on the first paint of a page the server rendered (src/contract/first-paint.ts): the
  * server renders them, and so does the hydration of that page, at once; on any other render they wait as above,
- * and on a server-rendered page also for its hydration to finish (src/services/hydration.ts).
+ * and on a server-rendered page also for its hydration to finish (src/services/page-hydrated.ts).
  */
 export function AfterFirstPaint({
   afterLoad: waitForLoad = false,
@@ -26,7 +26,7 @@ export function AfterFirstPaint({
   useEffect(() => {
     if (painted) return;
     let live = true;
-    // On a page the server rendered, not before the app has hydrated all of it (src/services/hydration.ts).
+    // On a page the server rendered, not before the app has hydrated all of it (src/services/page-hydrated.ts).
     const show = () => void pageHydrated.then(() => afterFirstPaint(() => live && setPainted(true)));
     if (waitForLoad) afterLoad(show);
     else show();

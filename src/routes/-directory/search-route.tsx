@@ -1,5 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import type { Locale } from '@/contract/enums';
 import { hasFirstData } from '@/services/first-data';
 import { SearchPage } from '@/ui/directory/search-page';
@@ -25,7 +25,8 @@ export function SearchRoutePage() {
     // What was typed into the server-rendered box before the app ran is kept, like what is typed into the frame.
     const box = document.querySelector<HTMLInputElement>('.search-page .search-input');
     if (box?.value) setTyped(box.value);
-    setHydrated(true);
+    // A transition: the frame stays on screen (and its box usable) until the search has loaded and rendered.
+    startTransition(() => setHydrated(true));
   }, []);
   const loading = { status: 'loading' as const, onRetry: noop };
   const frame = (
@@ -45,12 +46,12 @@ export function SearchRoutePage() {
       leaving={false}
     />
   );
-  // On the server, and in the hydration of what it rendered, the frame alone: the search needs the app system.
-  if (!hydrated) return frame;
+  // On the server, and in the hydration of what it rendered, the frame alone (the search needs the app system);
+  // the boundary is the same before and after, so the frame is replaced only once the search is ready.
   return (
     <Suspense fallback={frame}>
       {/* A new language is a new page (names in results, history and popular cities are in the old one). */}
-      <SearchScreen key={lang} lang={lang as Locale} q={q ?? ''} typed={typed} />
+      {hydrated ? <SearchScreen key={lang} lang={lang as Locale} q={q ?? ''} typed={typed} /> : frame}
     </Suspense>
   );
 }
