@@ -8,8 +8,8 @@
  * - **Buttons tapped** before the app ran (the boot script keeps them): pressed again.
  * - **Fields changed** before React hydrated them (a filter picked, text typed): React 19 neither reports such a
  *   change nor resets it (its "replay change events after hydration" is still behind a flag), so the field would
- *   show the user's choice while the app goes on with the server's. Each field whose value differs from the one the
- *   server rendered gets the change event React would have had.
+ *   show the user's choice while the app goes on with the server's. Each field the user changed (the boot script
+ *   keeps them) whose value differs from the app's gets the change event React would have had.
  *
  * Links need nothing: before the app they work as plain links, after it the router has them.
  */
@@ -78,11 +78,10 @@ function appValue(field: Field): string {
  * field is first given the app's value that way, then the user's past it (the prototype's setter), and the event
  * React listens to is dispatched. Both writes happen in one task: nothing flickers.
  */
-export function replayEarlyChanges(): number {
+export function replayEarlyChanges(): void {
   const kept = (window as { __firstPaintFields?: { field: Element; value: string }[] }).__firstPaintFields ?? [];
   const latest = new Map<Field, string>();
   for (const { field, value } of kept.splice(0)) if (isUserField(field)) latest.set(field, value);
-  let replayed = 0;
   for (const [field, user] of latest) {
     const held = appValue(field);
     if (!field.isConnected || user === held) continue;
@@ -91,19 +90,11 @@ export function replayEarlyChanges(): number {
     field.value = held;
     setValue.call(field, user);
     field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
-    replayed += 1;
   }
-  return replayed;
 }
 
 /** Presses the buttons the boot script kept (`window.__firstPaintTaps`) that are still on the page and enabled. */
-export function replayEarlyTaps(): number {
+export function replayEarlyTaps(): void {
   const taps = (window as { __firstPaintTaps?: HTMLButtonElement[] }).__firstPaintTaps ?? [];
-  let pressed = 0;
-  for (const button of taps.splice(0)) {
-    if (!button.isConnected || button.disabled) continue;
-    button.click();
-    pressed += 1;
-  }
-  return pressed;
+  for (const button of taps.splice(0)) if (button.isConnected && !button.disabled) button.click();
 }
