@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as user from '@/contract/calls/user';
 import { createRawClient } from '../../tests/support/raw-client';
 import { startTestApp, testConfig, type TestApp } from '../../tests/support/test-app';
@@ -103,14 +103,14 @@ describe("first paint: a guest's home from the server", () => {
     const dist = path.join(base.dataDir, 'dist');
     mkdirSync(path.join(dist, 'ssr'), { recursive: true });
     writeFileSync(path.join(dist, 'index.html'), INDEX);
-    writeFileSync(path.join(dist, 'routes.json'), JSON.stringify(['/', '/$lang', '/$lang/', '/$lang/login']));
-    // A stand-in for the built render (dist/ssr/entry-server.js): it records what it was asked and fails on cue.
+    writeFileSync(path.join(dist, 'routes.json'), JSON.stringify(['/', '/$lang', '/$lang/', '/$lang/login', '/$lang/merchant/$id']));
+    // A stand-in for the built render (dist/ssr/entry-server.js): it records what it was asked, and fails for French.
     writeFileSync(
       path.join(dist, 'ssr', 'entry-server.js'),
       `export const calls = [];
        export async function render(url, locale, answers) {
          calls.push({ url, locale, answers });
-         if (url.includes('fail')) throw new Error('render failed');
+         if (locale === 'fr') throw new Error('render failed');
          return '<main lang="' + locale + '">' + Object.keys(answers).length + ' answers</main>';
        }`,
     );
@@ -158,11 +158,36 @@ describe("first paint: a guest's home from the server", () => {
   });
 
   it('falls back to the plain app when the render fails, never an error page', async () => {
-    const res = await fetch(`${t.baseUrl}/en?fail`);
+    const res = await fetch(`${t.baseUrl}/fr`);
     expect(res.status).toBe(200);
+    // The render was asked (and failed): the page is the plain app.
+    expect(calls.at(-1)).toMatchObject({ url: '/fr', locale: 'fr' });
     const html = await res.text();
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain('first-data');
+  });
+
+  it("serves a venue that does not exist the plain app, which shows its not-found page, and logs no fault", async () => {
+    const warn = vi.spyOn(t.app.log, 'warn');
+    const info = vi.spyOn(t.app.log, 'info');
+    try {
+      const before = calls.length;
+      const res = await fetch(`${t.baseUrl}/en/merchant/987654321`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain('first-data');
+      expect(calls.length).toBe(before);
+      expect(warn).not.toHaveBeenCalled();
+      expect(info).toHaveBeenCalledWith(expect.objectContaining({ pathname: '/en/merchant/987654321' }), expect.stringContaining('refused'));
+      // A real fault (the render itself failing) still warns.
+      const failed = await fetch(`${t.baseUrl}/fr`);
+      expect(failed.status).toBe(200);
+      expect(warn).toHaveBeenCalledTimes(1);
+    } finally {
+      warn.mockRestore();
+      info.mockRestore();
+    }
   });
 
   it('runs public calls only: a call that needs a session is refused in process', async () => {

@@ -11,6 +11,7 @@ import { devRedirectTarget, isDevPath, matchesRoutePattern } from '@/contract/ro
 import { LISTING_SOURCES, slug } from '@/contract/shapes';
 import type { Database } from '../db/schema';
 import { findCityBySlugs, findRegionBySlug } from '../directory/place.repository';
+import { ApiFailure } from '../api/failure';
 import { translate } from '../i18n';
 import { assetsOf, type ClientManifest, deferAppScripts, firstPaintPage, gatherAnswers, injectFirstPaint, isSignedIn, loadFirstPaintRenderer, readClientManifest } from './first-paint';
 
@@ -203,8 +204,10 @@ export default fp(
           const markup = await firstPaint.render(request.url, locale, answers);
           page = deferAppScripts(injectFirstPaint(page, markup, answers), assetsOf(clientManifest, first.modules));
         } catch (error) {
-          // The app renders the page itself, as it does for every page not rendered here.
-          request.log.warn({ err: error, pathname }, 'first paint failed; serving the app to render itself');
+          // The app renders the page itself, as it does for every page not rendered here. A call the API refuses
+          // (a venue that does not exist) is the page's own answer, not a fault: the app shows it as it would.
+          if (error instanceof ApiFailure) request.log.info({ pathname, refusal: error.key }, 'first paint: a call was refused; serving the app');
+          else request.log.warn({ err: error, pathname }, 'first paint failed; serving the app to render itself');
         }
       }
       return reply
