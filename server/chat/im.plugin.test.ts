@@ -12,7 +12,7 @@ import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/database';
 import { createUser, file, jpegWithExif, partnerPayload, placeRefs, type RawClient, type TestUser } from '../directory/listing.fixtures';
 import { giveCoins } from '../wallet/wallet.fixtures';
-import { RESUME_REPLAY_MAX } from './im.plugin';
+import { REORDER_WINDOW_MS, RESUME_REPLAY_MAX } from './im.plugin';
 
 /**
  * Issue 11 (DESIGN sections 4, 7 and 8) over real sockets: the chat token opens the socket; a message the server
@@ -366,6 +366,35 @@ describe.each(DATABASE_KINDS)('chat socket on %s', (kind) => {
     await benSocket.waitFor(isChat('late501xxxx'));
     const pushed = (await benSocket.quiet(200), benSocket.frames).flatMap((f) => (f.message_type === 'chatMessage' ? [f.data.seq] : []));
     expect(pushed.filter((s) => s > 500)).toEqual([502, 501]);
+  });
+
+  it('a message published before the one it follows waits for it briefly: the socket gets the conversation in order', async () => {
+    const benSocket = await socketOf(ben);
+    benSocket.send('chat/initUser', {}, 'init');
+    await benSocket.waitFor(isAck('init'));
+    const [userA, userB] = [ana.uuid, ben.uuid].sort();
+    const event = (seq: number) => ({
+      conversation: { userA, userB, partnerUuid: null },
+      message: { seq, sign: `order${seq}xxxx`, from_uuid: ana.uuid, content: `m${seq}`, content_type: 'text' as const, created_at: new Date().toISOString() },
+    });
+    const pushedAbove = (floor: number) => benSocket.frames.flatMap((f) => (f.message_type === 'chatMessage' && f.data.seq > floor ? [f.data.seq] : []));
+    await t.app.chatBus.publish(ben.uuid, event(601));
+    await benSocket.waitFor(isChat('order601xxxx'));
+    // 603 and 604 were numbered after 602 but published before it.
+    await t.app.chatBus.publish(ben.uuid, event(603));
+    await t.app.chatBus.publish(ben.uuid, event(604));
+    await t.app.chatBus.publish(ben.uuid, event(602));
+    await benSocket.waitFor(isChat('order604xxxx'));
+    expect(pushedAbove(600)).toEqual([601, 602, 603, 604]);
+    // A predecessor that never comes holds the next message for the window only; it still arrives, once.
+    const sent = Date.now();
+    await t.app.chatBus.publish(ben.uuid, event(606));
+    await benSocket.waitFor(isChat('order606xxxx'));
+    expect(Date.now() - sent).toBeGreaterThanOrEqual(REORDER_WINDOW_MS - 5);
+    await t.app.chatBus.publish(ben.uuid, event(605));
+    await benSocket.waitFor(isChat('order605xxxx'));
+    await benSocket.quiet(REORDER_WINDOW_MS * 2);
+    expect(pushedAbove(600)).toEqual([601, 602, 603, 604, 606, 605]);
   });
 
   it('a socket speaking too fast is slowed down, not disconnected', async () => {

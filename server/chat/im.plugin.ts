@@ -30,6 +30,13 @@ const IDLE_CLOSE_MS = CHAT_HEARTBEAT_MS * 3 + 2_000;
 const INIT_WAIT_MS = 5_000;
 /** Per socket: at most this many frames per second on average, with bursts of twice that. */
 const FRAMES_PER_SECOND = 10;
+/**
+ * A message whose predecessor this socket has not got yet waits at most this long for it (two senders' messages
+ * can be published in the other order than they were numbered), then goes out anyway; the client reloads the
+ * conversation if the gap is still there. Only for a gap of at most REORDER_MAX_GAP seqs after a known position.
+ */
+export const REORDER_WINDOW_MS = 100;
+const REORDER_MAX_GAP = 16;
 /** A gap longer than this is not replayed frame by frame: the client reloads the conversation (resync). */
 export const RESUME_REPLAY_MAX = 200;
 
@@ -46,6 +53,8 @@ interface Connection {
   held: ChatEvent[];
   /** Per conversation key, the seqs this socket has (sent, or held by the client): nothing is pushed twice. */
   sent: Map<string, SentSeqs>;
+  /** Per conversation key, live messages waiting for the one before them (REORDER_WINDOW_MS). */
+  waiting: Map<string, { events: ChatEvent[]; timer: NodeJS.Timeout }>;
   conversations: ConversationCache;
   tokens: number;
   refilledAt: number;
@@ -61,6 +70,23 @@ const conversationKey = (c: ChatEvent['conversation']) => `${c.userA}|${c.userB}
 export class SentSeqs {
   private floor = 0;
   private readonly above = new Set<number>();
+
+  /** Whether the socket has `seq`. */
+  has(seq: number): boolean {
+    return seq <= this.floor || this.above.has(seq);
+  }
+
+  /**
+   * Whether `seq` should wait for the ones before it: the socket has an earlier seq of this conversation, but not
+   * every seq between that one and `seq`, and at most `maxGap` are missing (a longer gap is a resync's business,
+   * not a reordering's). A socket with nothing earlier (its first message of the conversation) never waits.
+   */
+  awaitsPredecessor(seq: number, maxGap: number): boolean {
+    let below = this.floor;
+    for (const s of this.above) if (s < seq && s > below) below = s;
+    const missing = seq - below - 1;
+    return below > 0 && missing >= 1 && missing <= maxGap;
+  }
 
   /** Records `seq`; false when the socket has it already. */
   add(seq: number): boolean {
@@ -120,8 +146,42 @@ export default fp(
         connection.held.push(event);
         return;
       }
-      if (!sentOf(connection, conversationKey(event.conversation)).add(event.message.seq)) return;
+      const key = conversationKey(event.conversation);
+      const seqs = sentOf(connection, key);
+      const { seq } = event.message;
+      if (seqs.has(seq)) return;
+      if (seqs.awaitsPredecessor(seq, REORDER_MAX_GAP)) {
+        let waiting = connection.waiting.get(key);
+        if (!waiting) {
+          waiting = { events: [], timer: setTimeout(() => releaseWaiting(connection, key, true), REORDER_WINDOW_MS) };
+          connection.waiting.set(key, waiting);
+        }
+        if (!waiting.events.some((e) => e.message.seq === seq)) waiting.events.push(event);
+        return;
+      }
+      push(connection, seqs, event);
+      releaseWaiting(connection, key, false);
+    }
+
+    function push(connection: Connection, seqs: SentSeqs, event: ChatEvent): void {
+      if (!seqs.add(event.message.seq)) return;
       send(connection, { message_type: 'chatMessage', data: incomingOf(event.conversation, event.message, connection.user) });
+    }
+
+    /**
+     * Pushes, in order, the waiting messages of a conversation whose predecessors the socket now has; at the end of
+     * the window (`all`), every waiting message.
+     */
+    function releaseWaiting(connection: Connection, key: string, all: boolean): void {
+      const waiting = connection.waiting.get(key);
+      if (!waiting) return;
+      const seqs = sentOf(connection, key);
+      waiting.events.sort((a, b) => a.message.seq - b.message.seq);
+      while (waiting.events.length > 0 && (all || seqs.has(waiting.events[0].message.seq - 1))) push(connection, seqs, waiting.events.shift()!);
+      if (waiting.events.length === 0) {
+        clearTimeout(waiting.timer);
+        connection.waiting.delete(key);
+      }
     }
 
     function finishInit(connection: Connection): void {
@@ -245,6 +305,7 @@ export default fp(
           initialized: false,
           held: [],
           sent: new Map(),
+          waiting: new Map(),
           conversations: new Map(),
           tokens: FRAMES_PER_SECOND * 2,
           refilledAt: now(),
@@ -269,6 +330,8 @@ export default fp(
           connections.delete(connection);
           clearTimeout(idle);
           clearTimeout(initTimer);
+          for (const { timer } of connection.waiting.values()) clearTimeout(timer);
+          connection.waiting.clear();
           void unsubscribe.then((off) => off());
         });
         ws.on('error', () => ws.terminate());

@@ -21,4 +21,21 @@ describe('SentSeqs: what a socket has of one conversation', () => {
     expect(seqs.add(5_001)).toBe(true);
     expect((seqs as unknown as { above: Set<number> }).above.size).toBeLessThanOrEqual(513);
   });
+
+  it('knows when a seq should wait for the ones before it: a short gap after a seq the socket has', () => {
+    const seqs = new SentSeqs();
+    // Nothing earlier: the first message of a conversation never waits.
+    expect(seqs.awaitsPredecessor(40, 16)).toBe(false);
+    seqs.add(40);
+    expect(seqs.awaitsPredecessor(41, 16)).toBe(false);
+    expect(seqs.awaitsPredecessor(42, 16)).toBe(true);
+    expect(seqs.awaitsPredecessor(57, 16)).toBe(true);
+    // Seventeen missing: a resync's business.
+    expect(seqs.awaitsPredecessor(58, 16)).toBe(false);
+    // Older than anything the socket has: history it never had, nothing to wait for.
+    expect(seqs.awaitsPredecessor(39, 16)).toBe(false);
+    seqs.holdUpTo(45);
+    expect(seqs.awaitsPredecessor(46, 16)).toBe(false);
+    expect(seqs.awaitsPredecessor(48, 16)).toBe(true);
+  });
 });
