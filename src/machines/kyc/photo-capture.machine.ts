@@ -4,7 +4,8 @@ import { assign, emit, fromCallback, fromPromise, setup, type SnapshotFrom } fro
  * The photo capture dialog (spec section 2 overlay 4, section 9 camera defaults; issue 13 item 2).
  *
  * - `starting` asks for the camera (the `camera` callback actor: 1920×1080, facing the environment for documents
- *   and the user for the selfie). It reports `camera.ready` → `live`, or `camera.unavailable` (no camera, or
+ *   and the user for the selfie). It reports `camera.ready` once the view has its first frame → `live` (so the
+ *   shutter, shown only there, always has a frame to take), or `camera.unavailable` (no camera, or
  *   permission refused) → `upload`, where a photo is chosen from the device instead. Leaving the live states stops
  *   the camera (the actor's cleanup).
  * - `live`: `mirror.toggle` flips the view; `photo.taken` (the ui draws the video frame) → `checking`.

@@ -35,6 +35,7 @@ export function PhotoCaptureHost({ facing, title, hint, onPhoto, onClose }: Phot
       fromCallback<CameraEvent, CameraInput>(({ input, sendBack }) => {
         let stream: MediaStream | null = null;
         let stopped = false;
+        let firstFrame: (() => void) | null = null;
         const media = globalThis.navigator?.mediaDevices;
         if (!media?.getUserMedia) {
           sendBack({ type: 'camera.unavailable' });
@@ -48,12 +49,27 @@ export function PhotoCaptureHost({ facing, title, hint, onPhoto, onClose }: Phot
               granted.getTracks().forEach((track) => track.stop());
               return;
             }
-            if (video.current) video.current.srcObject = granted;
-            sendBack({ type: 'camera.ready' });
+            const element = video.current;
+            if (!element) {
+              sendBack({ type: 'camera.ready' });
+              return;
+            }
+            element.srcObject = granted;
+            // Live once the view has its first frame: the shutter appears then, so a photo taken at once is a photo
+            // (before it, the frame is empty and a tap on the shutter would do nothing).
+            if (element.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) {
+              sendBack({ type: 'camera.ready' });
+              return;
+            }
+            firstFrame = () => {
+              if (!stopped) sendBack({ type: 'camera.ready' });
+            };
+            element.addEventListener('loadeddata', firstFrame, { once: true });
           })
           .catch(() => sendBack({ type: 'camera.unavailable' }));
         return () => {
           stopped = true;
+          if (firstFrame) video.current?.removeEventListener('loadeddata', firstFrame);
           stream?.getTracks().forEach((track) => track.stop());
         };
       }),
