@@ -350,16 +350,22 @@ describe.each(DATABASE_KINDS)('chat socket on %s', (kind) => {
     expect(await ownerSocket.waitFor(isError(blocked.ackId))).toMatchObject({ code: 'chat.blocked' });
   });
 
-  it('pushes messages of one conversation published out of order, each once', async () => {
+  /** Ben's socket, initialised, and a maker of Ana's messages to Ben as the bus carries them (sign `${tag}${seq}xxxx`). */
+  async function benReceiving(tag: string) {
     const benSocket = await socketOf(ben);
     benSocket.send('chat/initUser', {}, 'init');
     await benSocket.waitFor(isAck('init'));
-    // Two senders committed seq 501 and 502 on two connections (or processes) and published them the other way round.
     const [userA, userB] = [ana.uuid, ben.uuid].sort();
     const event = (seq: number) => ({
       conversation: { userA, userB, partnerUuid: null },
-      message: { seq, sign: `late${seq}xxxx`, from_uuid: ana.uuid, content: `m${seq}`, content_type: 'text' as const, created_at: new Date().toISOString() },
+      message: { seq, sign: `${tag}${seq}xxxx`, from_uuid: ana.uuid, content: `m${seq}`, content_type: 'text' as const, created_at: new Date().toISOString() },
     });
+    return { benSocket, event };
+  }
+
+  it('pushes messages of one conversation published out of order, each once', async () => {
+    const { benSocket, event } = await benReceiving('late');
+    // Two senders committed seq 501 and 502 on two connections (or processes) and published them the other way round.
     await t.app.chatBus.publish(ben.uuid, event(502));
     await t.app.chatBus.publish(ben.uuid, event(501));
     await t.app.chatBus.publish(ben.uuid, event(502));
@@ -369,14 +375,7 @@ describe.each(DATABASE_KINDS)('chat socket on %s', (kind) => {
   });
 
   it('a message published before the one it follows waits for it briefly: the socket gets the conversation in order', async () => {
-    const benSocket = await socketOf(ben);
-    benSocket.send('chat/initUser', {}, 'init');
-    await benSocket.waitFor(isAck('init'));
-    const [userA, userB] = [ana.uuid, ben.uuid].sort();
-    const event = (seq: number) => ({
-      conversation: { userA, userB, partnerUuid: null },
-      message: { seq, sign: `order${seq}xxxx`, from_uuid: ana.uuid, content: `m${seq}`, content_type: 'text' as const, created_at: new Date().toISOString() },
-    });
+    const { benSocket, event } = await benReceiving('order');
     const pushedAbove = (floor: number) => benSocket.frames.flatMap((f) => (f.message_type === 'chatMessage' && f.data.seq > floor ? [f.data.seq] : []));
     await t.app.chatBus.publish(ben.uuid, event(601));
     await benSocket.waitFor(isChat('order601xxxx'));
