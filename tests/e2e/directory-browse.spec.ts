@@ -1,6 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { msg, NOT_FOUND_TEXT, NOT_FOUND_TITLE } from './catalog';
 import { appReady, expect, test } from './fixtures';
+import { logInThroughDialog } from './log-in';
 
 /**
  * Browsing the directory (issue 4) against a fresh server with the demo data (SEED_DEMO=1: 20 venues and 8 profiles
@@ -14,14 +15,6 @@ const cards = (list: Locator) => list.getByRole('article');
 /** The hrefs of the cards' links in a list, in order. */
 async function cardHrefs(list: Locator): Promise<string[]> {
   return cards(list).getByRole('heading').getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
-}
-
-async function logIn(page: Page) {
-  const login = page.getByRole('dialog', { name: 'Log in' });
-  await expect(login).toBeVisible();
-  await login.getByLabel('User name or e-mail').fill('member');
-  await login.getByLabel('Password', { exact: true }).fill('member-pass-2026');
-  await login.getByRole('button', { name: 'Log in' }).click();
 }
 
 test('on /ja/search, typing 東京 finds Tokyo; picking it opens the city page with its venues and records it in the history', async ({ page }) => {
@@ -179,7 +172,7 @@ test('a known place answers 200 (the 404s above are not the server failing every
 
 test('the collection requires login, then shows the favourites with both tabs', async ({ page }) => {
   await page.goto('/en/collection/merchant');
-  await logIn(page);
+  await logInThroughDialog(page, { account: 'member', password: 'member-pass-2026' });
   await expect(page).toHaveURL(/\/en\/collection\/merchant$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Collection' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Venues', exact: true })).toHaveAttribute('aria-current', 'page');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { HOME_HEADING, msg } from './catalog';
 import { appReady, expect, test } from './fixtures';
-import { logIn } from './log-in';
+import { logIn, logInThroughDialog } from './log-in';
 
 /** The signed-in hint cookie (src/contract/first-paint-keys.ts SIGNED_IN_COOKIE), literal here on purpose. */
 const SIGNED_IN_COOKIE = 'venuely_member';
@@ -281,10 +281,7 @@ test("logging in on a server-rendered page reloads the page's data as the member
     if (new URL(request.url()).pathname === '/api/merchant/detail') detailCalls.push(request.url());
   });
   await page.getByRole('button', { name: 'Report this venue' }).click();
-  const login = page.getByRole('dialog', { name: 'Log in' });
-  await login.getByLabel('User name or e-mail').fill('member');
-  await login.getByLabel('Password', { exact: true }).fill('member-pass-2026');
-  await login.getByRole('button', { name: 'Log in' }).click();
+  await logInThroughDialog(page, { account: 'member', password: 'member-pass-2026' });
   // The member's report dialog, over the venue as the API now answers it for the member.
   await expect(page.getByRole('dialog', { name: 'Report this venue' })).toBeVisible();
   await expect.poll(() => detailCalls.length).toBeGreaterThan(0);

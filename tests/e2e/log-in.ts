@@ -15,6 +15,15 @@ export async function logIn(page: Page, who: Credentials): Promise<void> {
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 }
 
+/** Logs `who` in through the login dialog already open on the page (a guarded action opened it). */
+export async function logInThroughDialog(page: Page, who: Credentials): Promise<void> {
+  const login = page.getByRole('dialog', { name: 'Log in' });
+  await expect(login).toBeVisible();
+  await login.getByLabel('User name or e-mail').fill(who.account);
+  await login.getByLabel('Password', { exact: true }).fill(who.password);
+  await login.getByRole('button', { name: 'Log in' }).click();
+}
+
 /** A new account, logged in (through the auth dialog, as a newcomer does): an empty wallet, no verification. */
 export async function registerMember(page: Page, name: string, password = 'member-pass-2026'): Promise<void> {
   await page.goto('/en/member');
