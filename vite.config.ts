@@ -229,8 +229,8 @@ export default defineConfig(({ isSsrBuild }) => ({
             // The router's modules, which the first page and the lazy pages share piecemeal: one chunk, not a dozen.
             { name: 'router', test: /\/node_modules\/@tanstack\/(?:react-router|router-core|react-store|store|history)\//, priority: 4 },
             // The first page's small shared modules (the contract's constants and enums, the first-paint answers, the
-            // app system's context): one chunk, not one request and import each.
-            { name: 'first-page', test: /\/src\/(?:contract\/(?:constants|enums|first-paint-keys)\.ts|services\/(?:first-data|signed-in-hint)\.ts|routes\/-app\/app-context\.tsx)$/, priority: 5 },
+            // app system's context and the loader of its libraries): one chunk, not one request and import each.
+            { name: 'first-page', test: /\/src\/(?:contract\/(?:constants|enums|first-paint-keys)\.ts|services\/(?:first-data|signed-in-hint|deferred-start)\.ts|routes\/-app\/(?:app-context\.tsx|app-libraries\.ts))$/, priority: 5 },
           ],
           includeDependenciesRecursively: false,
         },

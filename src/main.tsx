@@ -3,7 +3,7 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { lazy, startTransition, StrictMode, Suspense, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { DEFAULT_LOCALE, isLocale, type Locale, StorageKey } from '@/contract/enums';
-import { afterFirstPaint, lazyPromise } from '@/services/deferred-start';
+import { afterFirstPaint, lazyPromise, nextTask } from '@/services/deferred-start';
 import { hasFirstData, setFirstData } from '@/services/first-data';
 import { setPageHydrated } from '@/services/page-hydrated';
 import { activateLocale, i18n } from '@/services/i18n';
@@ -12,6 +12,7 @@ import { detectLocale } from '@/services/locale';
 import { clientId, installChunkErrorReload, readRuntimeConfig } from '@/services/pwa';
 import { markSignedIn } from '@/services/signed-in-hint';
 import { AfterFirstPaint } from './routes/-app/after-first-paint';
+import { loadAppLibraries } from './routes/-app/app-libraries';
 import { AppSystemContext, trackAppSystem } from './routes/-app/app-context';
 import type { AppSystem } from './routes/-app/app-system';
 import { RouteError } from './routes/-app/route-error';
@@ -57,20 +58,22 @@ let refresh: () => void = () => {};
 /**
  * The app-wide actors (a separate chunk with XState, zod and the envelope's crypto) load after the first paint, so
  * on a slow network they do not compete with the page's own code and catalog. Whoever needs them sooner starts
- * them: a guard that awaits `context.system` in beforeLoad, a component that suspends on it.
+ * them: a guard that awaits `context.system` in beforeLoad, a component that suspends on it. Its libraries are
+ * evaluated a step per task (app-libraries.ts), and the actors start in a task of their own.
  */
-const systemLoad = lazyPromise<AppSystem>(() =>
-  import('./routes/-app/app-system').then(({ createAppSystem }) =>
-    createAppSystem({
-      keys: runtime && !runtime.debug ? { aesKey: runtime.aesKey, signKey: runtime.signKey } : null,
-      clientId,
-      locale: currentLocale,
-      navigate: (to) => navigateTo(to),
-      refresh: () => refresh(),
-      inspect,
-    }),
-  ),
-);
+const systemLoad = lazyPromise<AppSystem>(async () => {
+  await loadAppLibraries();
+  const { createAppSystem } = await import('./routes/-app/app-system');
+  await nextTask();
+  return createAppSystem({
+    keys: runtime && !runtime.debug ? { aesKey: runtime.aesKey, signKey: runtime.signKey } : null,
+    clientId,
+    locale: currentLocale,
+    navigate: (to) => navigateTo(to),
+    refresh: () => refresh(),
+    inspect,
+  });
+});
 const system = systemLoad.promise;
 trackAppSystem(system).catch(() => undefined);
 

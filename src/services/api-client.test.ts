@@ -351,6 +351,50 @@ describe('api client, encrypted mode (DESIGN section 4)', () => {
     );
   });
 
+  it('pauses before sealing a call and between opening its answer and checking it (the app yields the main thread there)', async () => {
+    const steps: string[] = [];
+    const checked = defineCall({
+      path: 'test/checked',
+      mutates: false,
+      auth: 'none',
+      payload: emptyPayload,
+      response: z.object({ name: z.string() }).refine(() => {
+        steps.push('check');
+        return true;
+      }),
+    });
+    const pauses: Array<() => void> = [];
+    const pause = () =>
+      new Promise<void>((resolve) => {
+        steps.push('pause');
+        pauses.push(resolve);
+      });
+    const { client, server } = setup(() => ok({ name: 'tokyo' }), { pause });
+    const answer = client.call(checked, {});
+    await vi.waitFor(() => expect(pauses).toHaveLength(1));
+    // Nothing is sealed or sent while the first pause lasts.
+    expect(server.fetch).not.toHaveBeenCalled();
+    pauses[0]();
+    await vi.waitFor(() => expect(pauses).toHaveLength(2));
+    // The answer is in and opened; its check waits for the second pause.
+    expect(server.requests).toHaveLength(1);
+    expect(steps).toEqual(['pause', 'pause']);
+    pauses[1]();
+    await expect(answer).resolves.toEqual({ name: 'tokyo' });
+    expect(steps).toEqual(['pause', 'pause', 'check']);
+  });
+
+  it('a call canceled during its first pause is not sent', async () => {
+    let release = () => {};
+    const { client, server } = setup(() => ok(null), { pause: () => new Promise<void>((resolve) => (release = resolve)) });
+    const controller = new AbortController();
+    const answer = client.call(me, {}, { signal: controller.signal });
+    controller.abort();
+    release();
+    expect((await rejection(answer)).kind).toBe('canceled');
+    expect(server.fetch).not.toHaveBeenCalled();
+  });
+
   it('a server check of a stale clock answers status 0 (the client stamps whole seconds of its clock)', async () => {
     const { client } = setup(() => ok(null), { serverNow: () => NOW_MS + (ENVELOPE_MAX_SKEW_S + 5) * 1000 });
     const error = await rejection(client.call(newPwd, { reset_token: 'reset_token_abcdefghijklmnop', password: 'x' }));

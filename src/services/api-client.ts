@@ -80,6 +80,13 @@ export interface ApiClientOptions {
   onTokenExpired?: (msg: string) => void;
   /** Makes the XMLHttpRequest of an upload that reports progress (tests inject a fake). */
   createXhr?: () => XMLHttpRequest;
+  /**
+   * Awaited between the costly steps of a call: before it is sealed, and between opening its answer (decrypt and
+   * JSON) and checking it against the contract. The app passes `nextTask`, so on a slow phone none of them lengthens
+   * the task that made the call (a screen's first render) or holds the main thread long with another (a large
+   * answer such as the geography).
+   */
+  pause?: () => Promise<void>;
 }
 
 export interface CallOptions {
@@ -196,14 +203,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         return { ok: false, error, retryable };
       }
 
-      return { ok: true, value: openResponse(call, text) };
+      return { ok: true, value: await openResponse(call, text) };
     } finally {
       clearTimeout(timer);
       callerSignal?.removeEventListener('abort', onCallerAbort);
     }
   }
 
-  function openResponse<C extends ApiCall>(call: C, text: string): ResponseOf<C> {
+  async function openResponse<C extends ApiCall>(call: C, text: string): Promise<ResponseOf<C>> {
     const envelope = parseEnvelope(text);
     if (!envelope) {
       throw new ApiError(`${call.path} answered something other than a response envelope`, {
@@ -239,6 +246,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         cause,
       });
     }
+    await options.pause?.();
     const parsed = call.response.safeParse(data);
     if (!parsed.success) {
       throw new ApiError(`${call.path} answered data that does not match its contract`, {
@@ -271,6 +279,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
     }
 
+    if (options.pause) {
+      await options.pause();
+      if (signal?.aborted) throw canceledError(signal.reason);
+    }
     const first = await attempt(call, payload, opts);
     if (first.ok) return first.value;
     if (!first.retryable) throw first.error;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { lazyPromise } from './deferred-start';
+import { lazyPromise, nextTask } from './deferred-start';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -51,5 +51,22 @@ describe('lazyPromise', () => {
     expect(Object.getPrototypeOf(derived)).toBe(Promise.prototype);
     await expect(derived).resolves.toBe(2);
     expect(run).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('nextTask', () => {
+  it('resolves in a later task: what the current task queued (its microtasks, a message sent before) runs first', async () => {
+    const order: string[] = [];
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      order.push('earlier task');
+      channel.port1.close();
+    };
+    channel.port2.postMessage(null);
+    const waited = nextTask().then(() => order.push('after nextTask'));
+    void Promise.resolve().then(() => order.push('microtask'));
+    order.push('sync');
+    await waited;
+    expect(order).toEqual(['sync', 'microtask', 'earlier task', 'after nextTask']);
   });
 });

@@ -105,3 +105,22 @@ export function afterLoad(callback: () => void): void {
   }
   window.addEventListener('load', () => setTimeout(callback, 0), { once: true });
 }
+
+/**
+ * Resolves in a new task of the main thread (`scheduler.yield()` where the browser has it, a message-channel task
+ * otherwise): work split by awaiting it runs as several short tasks, between which the browser handles taps and
+ * paints, instead of one long task that a tap must wait for.
+ */
+export function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  if (typeof MessageChannel === 'undefined') return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}

@@ -13,6 +13,7 @@ import { tokenExpiryMachine } from '@/machines/account/token-expiry.machine';
 import { provideTracking } from '@/machines/app/tracking.machine';
 import { type ApiClient, createApiClient } from '@/services/api-client';
 import type { EnvelopeKeys } from '@/services/envelope';
+import { nextTask } from '@/services/deferred-start';
 import { storage } from '@/services/storage';
 import type { ChatActor } from '../-chat/chat-system';
 
@@ -55,6 +56,7 @@ export function createAppSystem(deps: AppSystemDeps) {
     getToken: () => storage.getToken(),
     getGuestId: () => storage.getGuestId(),
     onTokenExpired: (msg) => tokenExpiry.send({ type: 'token.expired', msg }),
+    pause: nextTask,
   });
 
   const dialogStack = createActor(

@@ -3,6 +3,7 @@ import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import type { Locale } from '@/contract/enums';
 import { hasFirstData } from '@/services/first-data';
 import { SearchPage } from '@/ui/directory/search-page';
+import { loadAppLibraries } from '../-app/app-libraries';
 
 /**
  * The page of /{lang}/search (route: $lang/search.tsx). The search itself (search-screen.tsx) needs the search
@@ -11,7 +12,11 @@ import { SearchPage } from '@/ui/directory/search-page';
  * typed meanwhile is kept and searched as soon as the search is there. The server renders that frame too
  * (src/contract/first-paint.ts): a server-rendered page hydrates the frame first, then goes on as above.
  */
-const SearchScreen = lazy(() => import('./search-screen').then((m) => ({ default: m.SearchScreen })));
+const SearchScreen = lazy(() =>
+  loadAppLibraries()
+    .then(() => import('./search-screen'))
+    .then((m) => ({ default: m.SearchScreen })),
+);
 
 const searchRoute = getRouteApi('/$lang/search');
 const noop = () => {};
