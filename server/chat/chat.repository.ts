@@ -132,10 +132,11 @@ export interface AppendResult {
 }
 
 /**
- * Stores a message with the conversation's next sequence number, in one statement (one round trip): the counter
- * row's update takes its lock, so concurrent senders are serialised and numbers stay consecutive; the message and
- * the writer's read position are written with it. A resend (same conversation, sender and sign) breaks the
- * statement's unique constraint, so nothing of it is kept, and the first copy is answered.
+ * Stores a message with the conversation's next sequence number, in one call of the database function
+ * `chat_append` (migration 2026-11-26-0040): the counter row's update takes its lock, so concurrent senders are
+ * serialised and numbers stay consecutive; the message and the writer's read position are written with it. A resend
+ * (same conversation, sender and sign) breaks the unique constraint, so nothing of it is kept, and the first copy is
+ * answered.
  */
 export async function appendMessage(
   db: Kysely<Database>,
@@ -144,24 +145,33 @@ export async function appendMessage(
   now = new Date(),
   known?: ChatConversationRow,
 ): Promise<AppendResult> {
+  const result = await appendUnlessBlocked(db, ref, input, null, now, known);
+  if (result === 'blocked') throw new Error('no block was checked, yet the message was refused');
+  return result;
+}
+
+/**
+ * Like appendMessage, but refuses (writes nothing, answers 'blocked') when `input.fromUuid` and `peer` have a block
+ * between them, checked in the same statement as the write, so a block made meanwhile cannot let a message through.
+ * `peer` null: no check (the system contact's welcome, the demo seed).
+ */
+export async function appendUnlessBlocked(
+  db: Kysely<Database>,
+  ref: ConversationRef,
+  input: NewMessage,
+  peer: string | null,
+  now = new Date(),
+  known?: ChatConversationRow,
+): Promise<AppendResult | 'blocked'> {
   const conversation = known ?? (await ensureConversation(db, ref));
   try {
     const { rows } = await sql<ChatMessageRow>`
-      with conv as (
-        update chat_conversations set last_seq = last_seq + 1, last_message_at = ${now}
-        where id = ${conversation.id}
-        returning id, last_seq
-      ), ins as (
-        insert into chat_messages (conversation_id, seq, sign, from_uuid, content, content_type, created_at)
-        select id, last_seq, ${input.sign}, ${input.fromUuid}, ${input.content}, ${input.contentType}, ${now} from conv
-        returning *
-      ), reader as (
-        update chat_members set read_seq = ins.seq from ins
-        where chat_members.conversation_id = ins.conversation_id and chat_members.user_uuid = ins.from_uuid
-      )
-      select * from ins`.execute(db);
+      select * from chat_append(${conversation.id}, ${input.fromUuid}, ${peer}, ${input.sign}, ${input.content}, ${input.contentType}, ${now})`.execute(db);
     const message = rows[0];
-    if (!message) throw new Error(`conversation ${conversation.id} vanished`);
+    if (!message) {
+      if (peer !== null && (await findConversation(db, ref))) return 'blocked';
+      throw new Error(`conversation ${conversation.id} vanished`);
+    }
     return { conversation: { ...conversation, last_seq: message.seq, last_message_at: now }, message, duplicate: false };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;

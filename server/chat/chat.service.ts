@@ -6,7 +6,7 @@ import type { ChatConversationRow, ChatMessageRow, Database } from '../db/schema
 import type { MessageKey } from '../i18n';
 import {
   type AppendResult,
-  appendMessage,
+  appendUnlessBlocked,
   blockBetween,
   type ConversationRef,
   findConversation,
@@ -78,9 +78,9 @@ export async function sendVerdict(db: Kysely<Database>, conversation: ResolvedCo
   const partner = conversation.partner;
   const unlocked = partner && !conversation.viewerIsOwner ? await isUnlocked(db, conversation.viewer, partner.uuid) : true;
   const verdict = (reason: MessageKey | null): SendVerdict => ({ canSend: reason === null, reason, isBlock: blocks.aBlockedB, isUnlocked: unlocked });
-  if (isSystemUser(conversation.otherUser) || isSystemUser(conversation.viewer)) return verdict('chat.systemReadOnly');
-  if (blocks.aBlockedB) return verdict('chat.youBlocked');
-  if (blocks.bBlockedA) return verdict('chat.blocked');
+  if (isReadOnly(conversation)) return verdict('chat.systemReadOnly');
+  const blocked = blockReason(blocks);
+  if (blocked) return verdict(blocked);
   if (partner && !conversation.viewerIsOwner) {
     if (!partner.published) return verdict('listing.notFound');
     if (!unlocked) return verdict('chat.locked');
@@ -89,12 +89,24 @@ export async function sendVerdict(db: Kysely<Database>, conversation: ResolvedCo
   return verdict(null);
 }
 
+/** A conversation with the system contact: nobody writes in it (its welcome is stored by the server). */
+function isReadOnly(conversation: ResolvedConversation): boolean {
+  return isSystemUser(conversation.otherUser) || isSystemUser(conversation.viewer);
+}
+
+function blockReason(blocks: { aBlockedB: boolean; bBlockedA: boolean }): MessageKey | null {
+  if (blocks.aBlockedB) return 'chat.youBlocked';
+  if (blocks.bBlockedA) return 'chat.blocked';
+  return null;
+}
+
 export type SendOutcome = { ok: true; result: AppendResult; conversation: ResolvedConversation } | { ok: false; reason: MessageKey };
 
 /**
  * A socket's memory of the conversations it wrote to: who the peer is and the conversation's row, for a few seconds,
- * so a stream of messages costs two round trips each (the permission check and the insert), not nine. Blocks and
- * unlocks are still checked on every message; a profile hidden by moderation stops taking messages within the TTL.
+ * so a stream of messages costs one round trip each in a direct conversation (the insert, which checks blocks
+ * itself) and two in a partner conversation (its permission check first), not nine. Blocks and unlocks are still
+ * checked on every message; a profile hidden by moderation stops taking messages within the TTL.
  */
 export type ConversationCache = Map<string, { conversation: ResolvedConversation; row: ChatConversationRow; at: number }>;
 const CONVERSATION_CACHE_MS = 10_000;
@@ -114,13 +126,21 @@ export async function sendMessage(db: Kysely<Database>, sender: string, message:
     if (typeof resolved === 'string') return { ok: false, reason: resolved };
     conversation = resolved;
   }
-  const verdict = await sendVerdict(db, conversation);
-  if (!verdict.canSend) return { ok: false, reason: verdict.reason! };
+  // A direct conversation's only stored condition is a block, which the append checks in its own statement (one
+  // round trip per message); a partner conversation's unlock and visibility are checked first, as its status shows.
+  if (conversation.partner) {
+    const verdict = await sendVerdict(db, conversation);
+    if (!verdict.canSend) return { ok: false, reason: verdict.reason! };
+  } else if (isReadOnly(conversation)) {
+    return { ok: false, reason: 'chat.systemReadOnly' };
+  }
   if (message.msgType === 'unlock' && (!conversation.partner || conversation.viewerIsOwner || message.content !== UNLOCK_CONTENT)) {
     return { ok: false, reason: 'chat.unlockInvalid' };
   }
   if (message.msgType === 'photos' && !(await ownsUpload(db, message.content, sender))) return { ok: false, reason: 'chat.photoInvalid' };
-  const result = await appendMessage(db, conversation, { sign: message.sign, fromUuid: sender, content: message.content, contentType: message.msgType }, now, row);
+  const input = { sign: message.sign, fromUuid: sender, content: message.content, contentType: message.msgType };
+  const result = await appendUnlessBlocked(db, conversation, input, conversation.otherUser, now, row);
+  if (result === 'blocked') return { ok: false, reason: blockReason(await blockBetween(db, sender, conversation.otherUser)) ?? 'chat.blocked' };
   if (cache) {
     if (cache.size >= CONVERSATION_CACHE_MAX) cache.clear();
     cache.set(cacheKey, { conversation, row: result.conversation, at: hit ? cached.at : now.getTime() });

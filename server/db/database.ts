@@ -18,6 +18,7 @@ import * as stripeCustomers from './migrations/2026-11-26-0001-stripe-customers'
 import * as purchases from './migrations/2026-11-26-0010-purchases';
 import * as kyc from './migrations/2026-11-26-0020-kyc';
 import * as admin from './migrations/2026-11-26-0030-admin';
+import * as chatAppend from './migrations/2026-11-26-0040-chat-append';
 import type { Database } from './schema';
 
 /** Migrations in order; listed statically so bundling or a changed working directory cannot lose one. */
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0010-purchases': purchases,
   '2026-11-26-0020-kyc': kyc,
   '2026-11-26-0030-admin': admin,
+  '2026-11-26-0040-chat-append': chatAppend,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS, openTestDatabase } from '../../tests/support/databases';
+import type { DatabaseHandle } from '../db/database';
+import { appendMessage, appendUnlessBlocked, type ConversationRef, ensureConversation, setBlock } from './chat.repository';
+
+/**
+ * Storing a message (the database function chat_append, migration 2026-11-26-0040): consecutive sequence numbers,
+ * one row per sign, the sender's read position moved with it, and nothing at all written across a block.
+ */
+
+async function makeUsers(db: DatabaseHandle['db'], n: number): Promise<string[]> {
+  const uuids = Array.from({ length: n }, () => randomUUID()).sort();
+  await db
+    .insertInto('users')
+    .values(uuids.map((uuid) => ({ uuid, username: `u${uuid.slice(0, 8)}`, username_key: `u${uuid}`, email: `${uuid}@x.test`, email_key: `${uuid}@x.test`, password_hash: '!', nickname: 'n' })))
+    .execute();
+  return uuids;
+}
+
+const text = (fromUuid: string, content: string, sign = randomUUID()) => ({ sign, fromUuid, content, contentType: 'text' as const });
+
+describe.each(DATABASE_KINDS)('chat messages stored on %s', (kind) => {
+  let database: DatabaseHandle;
+  let ana: string;
+  let ben: string;
+  let ref: ConversationRef;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    [ana, ben] = await makeUsers(database.db, 2);
+    ref = { userA: ana, userB: ben, partnerUuid: null };
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const stored = (conversationId: string) =>
+    database.db.selectFrom('chat_messages').select(['seq', 'sign', 'content']).where('conversation_id', '=', conversationId).orderBy('seq').execute();
+  const state = async (conversationId: string) => ({
+    lastSeq: (await database.db.selectFrom('chat_conversations').select('last_seq').where('id', '=', conversationId).executeTakeFirstOrThrow()).last_seq,
+    readSeqs: Object.fromEntries(
+      (await database.db.selectFrom('chat_members').select(['user_uuid', 'read_seq']).where('conversation_id', '=', conversationId).execute()).map((r) => [r.user_uuid, r.read_seq]),
+    ),
+  });
+
+  it('numbers messages 1, 2, 3 and moves the sender’s read position; a resent sign is answered with its first copy', async () => {
+    const conversation = await ensureConversation(database.db, ref);
+    const first = await appendMessage(database.db, ref, text(ana, 'hello', 'sign-1'));
+    const second = await appendUnlessBlocked(database.db, ref, text(ben, 'hi'), ana);
+    const again = await appendMessage(database.db, ref, text(ana, 'hello (resent)', 'sign-1'));
+    const third = await appendUnlessBlocked(database.db, ref, text(ana, 'how are you?'), ben);
+    expect([first, second, again, third].map((r) => (r === 'blocked' ? r : [r.message.seq, r.duplicate]))).toEqual([
+      [1, false],
+      [2, false],
+      [1, true],
+      [3, false],
+    ]);
+    expect((await stored(conversation.id)).map((m) => [m.seq, m.content])).toEqual([
+      [1, 'hello'],
+      [2, 'hi'],
+      [3, 'how are you?'],
+    ]);
+    expect(await state(conversation.id)).toEqual({ lastSeq: 3, readSeqs: { [ana]: 3, [ben]: 2 } });
+  });
+
+  it('writes nothing between users either of whom blocked the other, and again once unblocked', async () => {
+    const [cleo, dan] = await makeUsers(database.db, 2);
+    const pair = { userA: cleo, userB: dan, partnerUuid: null };
+    const conversation = await ensureConversation(database.db, pair);
+    await appendUnlessBlocked(database.db, pair, text(cleo, 'one'), dan);
+    const before = await state(conversation.id);
+
+    await setBlock(database.db, dan, cleo, true);
+    expect(await appendUnlessBlocked(database.db, pair, text(cleo, 'two'), dan)).toBe('blocked');
+    expect(await appendUnlessBlocked(database.db, pair, text(dan, 'bye'), cleo)).toBe('blocked');
+    expect(await state(conversation.id)).toEqual(before);
+    expect((await stored(conversation.id)).map((m) => m.content)).toEqual(['one']);
+
+    await setBlock(database.db, dan, cleo, false);
+    const after = await appendUnlessBlocked(database.db, pair, text(cleo, 'three'), dan);
+    expect(after !== 'blocked' && after.message.seq).toBe(2);
+  });
+
+  it('concurrent senders get consecutive, distinct numbers', async () => {
+    const [eve, fay] = await makeUsers(database.db, 2);
+    const pair = { userA: eve, userB: fay, partnerUuid: null };
+    const conversation = await ensureConversation(database.db, pair);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => appendUnlessBlocked(database.db, pair, text(i % 2 ? fay : eve, `m${i}`), i % 2 ? eve : fay, new Date(), conversation)),
+    );
+    const seqs = results.map((r) => (r === 'blocked' ? 0 : r.message.seq)).sort((a, b) => a - b);
+    expect(seqs).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect((await state(conversation.id)).lastSeq).toBe(20);
+  });
+});
