@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, openTestDatabase } from '../../tests/support/databases';
 import type { DatabaseHandle } from '../db/database';
-import { appendMessage, appendUnlessBlocked, type ConversationRef, ensureConversation, setBlock } from './chat.repository';
+import { type AppendResult, appendMessage, appendUnlessBlocked, type ConversationRef, ensureConversation, setBlock } from './chat.repository';
+import { type ConversationCache, sendMessage } from './chat.service';
 
 /**
  * Storing a message (the database function chat_append, migration 2026-11-26-0040): consecutive sequence numbers,
@@ -18,7 +19,9 @@ async function makeUsers(db: DatabaseHandle['db'], n: number): Promise<string[]>
   return uuids;
 }
 
-const text = (fromUuid: string, content: string, sign = randomUUID()) => ({ sign, fromUuid, content, contentType: 'text' as const });
+const text = (fromUuid: string, content: string, sign: string = randomUUID()) => ({ sign, fromUuid, content, contentType: 'text' as const });
+/** The stored seq, or why nothing was stored. */
+const seqOf = (result: AppendResult | 'blocked' | 'gone') => (typeof result === 'string' ? result : result.message.seq);
 
 describe.each(DATABASE_KINDS)('chat messages stored on %s', (kind) => {
   let database: DatabaseHandle;
@@ -49,7 +52,7 @@ describe.each(DATABASE_KINDS)('chat messages stored on %s', (kind) => {
     const second = await appendUnlessBlocked(database.db, ref, text(ben, 'hi'), ana);
     const again = await appendMessage(database.db, ref, text(ana, 'hello (resent)', 'sign-1'));
     const third = await appendUnlessBlocked(database.db, ref, text(ana, 'how are you?'), ben);
-    expect([first, second, again, third].map((r) => (r === 'blocked' ? r : [r.message.seq, r.duplicate]))).toEqual([
+    expect([first, second, again, third].map((r) => (typeof r === 'string' ? r : [r.message.seq, r.duplicate]))).toEqual([
       [1, false],
       [2, false],
       [1, true],
@@ -77,8 +80,7 @@ describe.each(DATABASE_KINDS)('chat messages stored on %s', (kind) => {
     expect((await stored(conversation.id)).map((m) => m.content)).toEqual(['one']);
 
     await setBlock(database.db, dan, cleo, false);
-    const after = await appendUnlessBlocked(database.db, pair, text(cleo, 'three'), dan);
-    expect(after !== 'blocked' && after.message.seq).toBe(2);
+    expect(seqOf(await appendUnlessBlocked(database.db, pair, text(cleo, 'three'), dan))).toBe(2);
   });
 
   it('concurrent senders get consecutive, distinct numbers', async () => {
@@ -88,8 +90,25 @@ describe.each(DATABASE_KINDS)('chat messages stored on %s', (kind) => {
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) => appendUnlessBlocked(database.db, pair, text(i % 2 ? fay : eve, `m${i}`), i % 2 ? eve : fay, new Date(), conversation)),
     );
-    const seqs = results.map((r) => (r === 'blocked' ? 0 : r.message.seq)).sort((a, b) => a - b);
-    expect(seqs).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    const seqs = results.map(seqOf).sort();
+    expect(seqs).toEqual(Array.from({ length: 20 }, (_, i) => i + 1).sort());
     expect((await state(conversation.id)).lastSeq).toBe(20);
+  });
+
+  it('a conversation gone with an account takes nothing; a socket that had it cached is told the peer is gone', async () => {
+    const [gus, hal] = await makeUsers(database.db, 2);
+    const pair = { userA: gus, userB: hal, partnerUuid: null };
+    const cache: ConversationCache = new Map();
+    const send = (content: string) => sendMessage(database.db, gus, { to_uuid: hal, type: 'friend', msgType: 'text', content, microtime: Date.now() * 1000, sign: randomUUID(), ext: {} }, new Date(), cache);
+    const first = await send('hello');
+    expect(first.ok && first.result.message.seq).toBe(1);
+    expect(cache.size).toBe(1);
+    const row = await ensureConversation(database.db, pair);
+
+    await database.db.deleteFrom('users').where('uuid', '=', hal).execute();
+    expect(await appendUnlessBlocked(database.db, pair, text(gus, 'anyone?'), hal, new Date(), row)).toBe('gone');
+    expect(await send('anyone?')).toEqual({ ok: false, reason: 'chat.peerNotFound' });
+    expect(cache.size).toBe(0);
+    expect(await database.db.selectFrom('chat_messages').select('id').where('from_uuid', '=', gus).execute()).toEqual([]);
   });
 });

@@ -147,13 +147,15 @@ export async function appendMessage(
 ): Promise<AppendResult> {
   const result = await appendUnlessBlocked(db, ref, input, null, now, known);
   if (result === 'blocked') throw new Error('no block was checked, yet the message was refused');
+  if (result === 'gone') throw new Error(`conversation ${ref.userA}/${ref.userB} vanished`);
   return result;
 }
 
 /**
  * Like appendMessage, but refuses (writes nothing, answers 'blocked') when `input.fromUuid` and `peer` have a block
  * between them, checked in the same statement as the write, so a block made meanwhile cannot let a message through.
- * `peer` null: no check (the system contact's welcome, the demo seed).
+ * `peer` null: no check (the system contact's welcome, the demo seed). 'gone': the `known` conversation no longer
+ * exists (deleted with an account or a profile); nothing was written.
  */
 export async function appendUnlessBlocked(
   db: Kysely<Database>,
@@ -162,16 +164,13 @@ export async function appendUnlessBlocked(
   peer: string | null,
   now = new Date(),
   known?: ChatConversationRow,
-): Promise<AppendResult | 'blocked'> {
+): Promise<AppendResult | 'blocked' | 'gone'> {
   const conversation = known ?? (await ensureConversation(db, ref));
   try {
     const { rows } = await sql<ChatMessageRow>`
       select * from chat_append(${conversation.id}, ${input.fromUuid}, ${peer}, ${input.sign}, ${input.content}, ${input.contentType}, ${now})`.execute(db);
     const message = rows[0];
-    if (!message) {
-      if (peer !== null && (await findConversation(db, ref))) return 'blocked';
-      throw new Error(`conversation ${conversation.id} vanished`);
-    }
+    if (!message) return peer !== null && (await findConversation(db, ref)) ? 'blocked' : 'gone';
     return { conversation: { ...conversation, last_seq: message.seq, last_message_at: now }, message, duplicate: false };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;

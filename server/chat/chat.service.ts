@@ -103,10 +103,14 @@ function blockReason(blocks: { aBlockedB: boolean; bBlockedA: boolean }): Messag
 export type SendOutcome = { ok: true; result: AppendResult; conversation: ResolvedConversation } | { ok: false; reason: MessageKey };
 
 /**
- * A socket's memory of the conversations it wrote to: who the peer is and the conversation's row, for a few seconds,
- * so a stream of messages costs one round trip each in a direct conversation (the insert, which checks blocks
- * itself) and two in a partner conversation (its permission check first), not nine. Blocks and unlocks are still
- * checked on every message; a profile hidden by moderation stops taking messages within the TTL.
+ * A socket's memory of the conversations it wrote to: who the peer is and the conversation's row, so a stream of
+ * messages costs one round trip each in a direct conversation (the insert, which checks blocks itself) and two in a
+ * partner conversation (its permission check first), not nine. Blocks and unlocks are still checked on every
+ * message. A partner conversation is resolved again after CONVERSATION_CACHE_MS, so a profile hidden by moderation
+ * stops taking messages within it; a direct one is kept while the socket lives (nothing in it can change but blocks
+ * and the accounts' existence, and an append into a conversation gone with an account forgets it). Resolving every
+ * socket's conversations again every few seconds made load spikes: on PGlite, a queue of a few hundred milliseconds
+ * every ten seconds at 1 000 messages per second.
  */
 export type ConversationCache = Map<string, { conversation: ResolvedConversation; row: ChatConversationRow; at: number }>;
 const CONVERSATION_CACHE_MS = 10_000;
@@ -116,7 +120,7 @@ const CONVERSATION_CACHE_MAX = 200;
 export async function sendMessage(db: Kysely<Database>, sender: string, message: OutgoingMessage, now = new Date(), cache?: ConversationCache): Promise<SendOutcome> {
   const cacheKey = `${message.to_uuid}|${message.ext.partner_uuid ?? ''}`;
   const cached = cache?.get(cacheKey);
-  const hit = cached !== undefined && now.getTime() - cached.at < CONVERSATION_CACHE_MS;
+  const hit = cached !== undefined && (cached.conversation.partner === null || now.getTime() - cached.at < CONVERSATION_CACHE_MS);
   let conversation: ResolvedConversation;
   let row: ChatConversationRow | undefined;
   if (hit) {
@@ -140,6 +144,12 @@ export async function sendMessage(db: Kysely<Database>, sender: string, message:
   if (message.msgType === 'photos' && !(await ownsUpload(db, message.content, sender))) return { ok: false, reason: 'chat.photoInvalid' };
   const input = { sign: message.sign, fromUuid: sender, content: message.content, contentType: message.msgType };
   const result = await appendUnlessBlocked(db, conversation, input, conversation.otherUser, now, row);
+  if (result === 'gone') {
+    // Deleted with an account or a profile since this socket resolved it: resolved afresh, which says why.
+    cache?.delete(cacheKey);
+    if (!hit) throw new Error('a conversation just resolved is gone');
+    return sendMessage(db, sender, message, now, cache);
+  }
   if (result === 'blocked') return { ok: false, reason: blockReason(await blockBetween(db, sender, conversation.otherUser)) ?? 'chat.blocked' };
   if (cache) {
     if (cache.size >= CONVERSATION_CACHE_MAX) cache.clear();
