@@ -4,6 +4,7 @@ import { devRedirectTarget, isDevPath } from '@/contract/routes';
 import { lazy, Suspense } from 'react';
 import { NotFoundPage } from '@/ui/app/not-found-page';
 import { AfterFirstPaint } from './-app/after-first-paint';
+import { loadAppLibraries } from './-app/app-libraries';
 import type { AppSystem } from './-app/app-system';
 
 export interface RouterContext {
@@ -13,8 +14,15 @@ export interface RouterContext {
   locale?: string;
 }
 
-/** The overlays need the app system; they load with it, after the first paint. */
-const Overlays = lazy(() => import('./-app/overlays').then((m) => ({ default: m.Overlays })));
+/**
+ * The overlays need the app system; they load with it, after the first paint. Their forms need zod and the
+ * contract, evaluated first a step per task (app-libraries.ts).
+ */
+const Overlays = lazy(() =>
+  loadAppLibraries()
+    .then(() => import('./-app/overlays'))
+    .then((m) => ({ default: m.Overlays })),
+);
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // Spec section 2: any path containing /dev redirects to /404 (client navigations; the server redirects the rest).

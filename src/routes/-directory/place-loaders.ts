@@ -1,3 +1,4 @@
+import { loadAppLibraries } from '../-app/app-libraries';
 import type { AppSystem } from '../-app/app-system';
 import type { PlaceContext } from './directory-data';
 
@@ -12,6 +13,8 @@ export async function placeBeforeLoad({
   context: { system: Promise<AppSystem> };
   params: { lang: string; region: string; city?: string; source?: string };
 }): Promise<{ place: PlaceContext }> {
+  // The guard's chunk needs zod and the contract: evaluated first, a step per task (app-libraries.ts).
+  await loadAppLibraries();
   const { verifyPlace } = await import('./place-guard');
   return { place: await verifyPlace(context.system, params) };
 }

@@ -21,11 +21,15 @@ import { reportDialogSearch } from '../../../-listing/dialog-search';
 import { FavoriteToggle } from '../../../-listing/favorite-toggle';
 import { ReportDialogHost } from '../../../-listing/report-dialog-host';
 import { useUpgradeHref } from '../../../-listing/upgrade-href';
+import { loadAppLibraries } from '../../../-app/app-libraries';
 
 /** /merchant/{id}: a venue's page. Unknown, hidden and unpublished venues are the 404 page alike. */
 export const Route = createFileRoute('/$lang/merchant/$id/')({
-  beforeLoad: ({ params }) => {
+  // The page's code needs zod and the contract: they are evaluated first, a step per task (app-libraries.ts), before
+  // the router loads the page's chunk and its loader's.
+  beforeLoad: async ({ params }) => {
     if (!isListingId(params.id)) throw notFound();
+    await loadAppLibraries();
   },
   validateSearch: reportDialogSearch,
   // Loaded on demand: route configs are in the initial bundle, the contract's calls (and zod) are not.

@@ -22,14 +22,18 @@ import { useFormBinding } from '../../../-app/use-form-binding';
 import { DetailNotFound, DetailPending, DetailRouteError } from '../../../-listing/detail-route-parts';
 import { isListingId } from '../../../-listing/listing-id';
 import { useUpgradeHref } from '../../../-listing/upgrade-href';
+import { loadAppLibraries } from '../../../-app/app-libraries';
 
 /**
  * /merchant/{id}/visit-report: every visit report of a venue, newest first, a page at a time ("Show more
  * reports"), and the form to write one. Non-paid readers get previews with the upgrade call to action.
  */
 export const Route = createFileRoute('/$lang/merchant/$id/visit-report')({
-  beforeLoad: ({ params }) => {
+  // The page's code needs zod and the contract: they are evaluated first, a step per task (app-libraries.ts), before
+  // the router loads the page's chunk and its loader's.
+  beforeLoad: async ({ params }) => {
     if (!isListingId(params.id)) throw notFound();
+    await loadAppLibraries();
   },
   // Loaded on demand: route configs are in the initial bundle, the contract's calls (and zod) are not.
   loader: async ({ context, params, abortController }) => {
