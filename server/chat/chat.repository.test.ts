@@ -83,6 +83,17 @@ describe.each(DATABASE_KINDS)('chat messages stored on %s', (kind) => {
     expect(seqOf(await appendUnlessBlocked(database.db, pair, text(cleo, 'three'), dan))).toBe(2);
   });
 
+  it('concurrent first messages of a new conversation create it once, with its two members', async () => {
+    const [ivy, jon] = await makeUsers(database.db, 2);
+    const pair = { userA: ivy, userB: jon, partnerUuid: null };
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => appendUnlessBlocked(database.db, pair, text(i % 2 ? jon : ivy, `m${i}`), i % 2 ? ivy : jon)));
+    expect(results.map(seqOf).sort()).toEqual(Array.from({ length: 12 }, (_, i) => i + 1).sort());
+    const conversations = await database.db.selectFrom('chat_conversations').select('id').where('user_a', '=', ivy).execute();
+    expect(conversations).toHaveLength(1);
+    const members = await database.db.selectFrom('chat_members').select('user_uuid').where('conversation_id', '=', conversations[0].id).execute();
+    expect(members.map((m) => m.user_uuid).sort()).toEqual([ivy, jon]);
+  });
+
   it('concurrent senders get consecutive, distinct numbers', async () => {
     const [eve, fay] = await makeUsers(database.db, 2);
     const pair = { userA: eve, userB: fay, partnerUuid: null };

@@ -97,23 +97,14 @@ export async function findConversation(db: Db, ref: ConversationRef): Promise<Ch
   return db.selectFrom('chat_conversations').selectAll().where(whereConversation(ref)).executeTakeFirst();
 }
 
-/** The conversation, created with its two member rows when it does not exist yet (concurrent creators agree). */
+/**
+ * The conversation, created with its two member rows when it does not exist yet (concurrent creators agree): one call
+ * of the database function `chat_conversation` (migration 2026-11-26-0041).
+ */
 export async function ensureConversation(db: Db, ref: ConversationRef): Promise<ChatConversationRow> {
-  const found = await findConversation(db, ref);
-  if (found) return found;
-  const target = ref.partnerUuid ? sql`(user_a, partner_uuid) where partner_uuid is not null` : sql`(user_a, user_b) where partner_uuid is null`;
-  await sql`insert into chat_conversations (user_a, user_b, partner_uuid) values (${ref.userA}, ${ref.userB}, ${ref.partnerUuid})
-    on conflict ${target} do nothing`.execute(db);
-  const row = await findConversation(db, ref);
-  if (!row) throw new Error('conversation vanished after insert');
-  await db
-    .insertInto('chat_members')
-    .values([
-      { conversation_id: row.id, user_uuid: ref.userA },
-      { conversation_id: row.id, user_uuid: ref.userB },
-    ])
-    .onConflict((oc) => oc.columns(['conversation_id', 'user_uuid']).doNothing())
-    .execute();
+  const { rows } = await sql<ChatConversationRow>`select * from chat_conversation(${ref.userA}, ${ref.userB}, ${ref.partnerUuid})`.execute(db);
+  const row = rows[0];
+  if (!row?.id) throw new Error('chat_conversation returned no conversation');
   return row;
 }
 

@@ -19,6 +19,7 @@ import * as purchases from './migrations/2026-11-26-0010-purchases';
 import * as kyc from './migrations/2026-11-26-0020-kyc';
 import * as admin from './migrations/2026-11-26-0030-admin';
 import * as chatAppend from './migrations/2026-11-26-0040-chat-append';
+import * as chatConversation from './migrations/2026-11-26-0041-chat-conversation';
 import type { Database } from './schema';
 
 /** Migrations in order; listed statically so bundling or a changed working directory cannot lose one. */
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0020-kyc': kyc,
   '2026-11-26-0030-admin': admin,
   '2026-11-26-0040-chat-append': chatAppend,
+  '2026-11-26-0041-chat-conversation': chatConversation,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
