@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS, openTestDatabase } from '../../tests/support/databases';
+import { DATABASE_KINDS, insertTestUsers, openTestDatabase } from '../../tests/support/databases';
 import type { DatabaseHandle } from '../db/database';
 import { type AppendResult, appendMessage, appendUnlessBlocked, type ConversationRef, ensureConversation, setBlock } from './chat.repository';
 import { type ConversationCache, sendMessage } from './chat.service';
@@ -9,15 +9,6 @@ import { type ConversationCache, sendMessage } from './chat.service';
  * Storing a message (the database function chat_append, migration 2026-11-26-0040): consecutive sequence numbers,
  * one row per sign, the sender's read position moved with it, and nothing at all written across a block.
  */
-
-async function makeUsers(db: DatabaseHandle['db'], n: number): Promise<string[]> {
-  const uuids = Array.from({ length: n }, () => randomUUID()).sort();
-  await db
-    .insertInto('users')
-    .values(uuids.map((uuid) => ({ uuid, username: `u${uuid.slice(0, 8)}`, username_key: `u${uuid}`, email: `${uuid}@x.test`, email_key: `${uuid}@x.test`, password_hash: '!', nickname: 'n' })))
-    .execute();
-  return uuids;
-}
 
 const text = (fromUuid: string, content: string, sign: string = randomUUID()) => ({ sign, fromUuid, content, contentType: 'text' as const });
 /** The stored seq, or why nothing was stored. */
@@ -30,7 +21,7 @@ describe.each(DATABASE_KINDS)('chat messages stored on %s', (kind) => {
   let ref: ConversationRef;
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    [ana, ben] = await makeUsers(database.db, 2);
+    [ana, ben] = await insertTestUsers(database.db, 2);
     ref = { userA: ana, userB: ben, partnerUuid: null };
   });
   afterAll(async () => {
@@ -67,7 +58,7 @@ describe.each(DATABASE_KINDS)('chat messages stored on %s', (kind) => {
   });
 
   it('writes nothing between users either of whom blocked the other, and again once unblocked', async () => {
-    const [cleo, dan] = await makeUsers(database.db, 2);
+    const [cleo, dan] = await insertTestUsers(database.db, 2);
     const pair = { userA: cleo, userB: dan, partnerUuid: null };
     const conversation = await ensureConversation(database.db, pair);
     await appendUnlessBlocked(database.db, pair, text(cleo, 'one'), dan);
@@ -84,7 +75,7 @@ describe.each(DATABASE_KINDS)('chat messages stored on %s', (kind) => {
   });
 
   it('concurrent first messages of a new conversation create it once, with its two members', async () => {
-    const [ivy, jon] = await makeUsers(database.db, 2);
+    const [ivy, jon] = await insertTestUsers(database.db, 2);
     const pair = { userA: ivy, userB: jon, partnerUuid: null };
     const results = await Promise.all(Array.from({ length: 12 }, (_, i) => appendUnlessBlocked(database.db, pair, text(i % 2 ? jon : ivy, `m${i}`), i % 2 ? ivy : jon)));
     expect(results.map(seqOf).sort()).toEqual(Array.from({ length: 12 }, (_, i) => i + 1).sort());
@@ -95,7 +86,7 @@ describe.each(DATABASE_KINDS)('chat messages stored on %s', (kind) => {
   });
 
   it('concurrent senders get consecutive, distinct numbers', async () => {
-    const [eve, fay] = await makeUsers(database.db, 2);
+    const [eve, fay] = await insertTestUsers(database.db, 2);
     const pair = { userA: eve, userB: fay, partnerUuid: null };
     const conversation = await ensureConversation(database.db, pair);
     const results = await Promise.all(
@@ -107,7 +98,7 @@ describe.each(DATABASE_KINDS)('chat messages stored on %s', (kind) => {
   });
 
   it('a conversation gone with an account takes nothing; a socket that had it cached is told the peer is gone', async () => {
-    const [gus, hal] = await makeUsers(database.db, 2);
+    const [gus, hal] = await insertTestUsers(database.db, 2);
     const pair = { userA: gus, userB: hal, partnerUuid: null };
     const cache: ConversationCache = new Map();
     const send = (content: string) => sendMessage(database.db, gus, { to_uuid: hal, type: 'friend', msgType: 'text', content, microtime: Date.now() * 1000, sign: randomUUID(), ext: {} }, new Date(), cache);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS, openTestDatabase } from '../../tests/support/databases';
+import { DATABASE_KINDS, insertTestUsers, openTestDatabase } from '../../tests/support/databases';
 import type { DatabaseHandle } from '../db/database';
 import { IdempotencyConflict, InsufficientFunds, ledgerAccount, ledgerTotal, spendEntries, transfer, userBalances } from './ledger.repository';
 
@@ -17,15 +17,6 @@ import { IdempotencyConflict, InsufficientFunds, ledgerAccount, ledgerTotal, spe
 const RUNS = Number(process.env.LEDGER_RUNS ?? 40);
 /** Fixed unless FUZZ_SEED says otherwise, so the coverage check below sees the same sequences every run. */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_125);
-
-async function makeUsers(db: DatabaseHandle['db'], n: number): Promise<string[]> {
-  const uuids = Array.from({ length: n }, () => randomUUID());
-  await db
-    .insertInto('users')
-    .values(uuids.map((uuid) => ({ uuid, username: `u${uuid.slice(0, 8)}`, username_key: `u${uuid}`, email: `${uuid}@x.test`, email_key: `${uuid}@x.test`, password_hash: '!', nickname: 'n' })))
-    .execute();
-  return uuids;
-}
 
 const buyCoins = (user: string, coins: number, key = randomUUID()) =>
   ({
@@ -42,7 +33,7 @@ describe.each(DATABASE_KINDS)('ledger on %s', (kind) => {
   let users: string[];
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    users = await makeUsers(database.db, 6);
+    users = await insertTestUsers(database.db, 6);
   });
   afterAll(async () => database?.close());
 
@@ -141,7 +132,7 @@ describe.each(DATABASE_KINDS)('ledger on %s', (kind) => {
   }, 120_000);
 
   it('100 concurrent spends of one balance never overdraw', async () => {
-    const [payer, owner] = await makeUsers(database.db, 2);
+    const [payer, owner] = await insertTestUsers(database.db, 2);
     await transfer(database.db, buyCoins(payer, 500));
     const spend = () =>
       database.db.transaction().execute(async (trx) => {
@@ -156,7 +147,7 @@ describe.each(DATABASE_KINDS)('ledger on %s', (kind) => {
   }, 60_000);
 
   it('one idempotency key credits once, also when sent 20 times at once', async () => {
-    const [buyer] = await makeUsers(database.db, 1);
+    const [buyer] = await insertTestUsers(database.db, 1);
     const key = randomUUID();
     const results = await Promise.all(Array.from({ length: 20 }, () => transfer(database.db, buyCoins(buyer, 550, key))));
     expect(results.filter((r) => r.created)).toHaveLength(1);
@@ -168,7 +159,7 @@ describe.each(DATABASE_KINDS)('ledger on %s', (kind) => {
   });
 
   it('the database itself refuses an overdraft, an unbalanced transfer and any rewrite of the ledger', async () => {
-    const [user] = await makeUsers(database.db, 1);
+    const [user] = await insertTestUsers(database.db, 1);
     await transfer(database.db, buyCoins(user, 100));
     const raw = async (entries: { account: string; user_uuid: string | null; amount: number }[]) =>
       database.db.transaction().execute(async (trx) => {

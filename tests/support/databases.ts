@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type DatabaseHandle, type DatabaseKind, migrateToLatest, openDatabase } from '../../server/db/database';
@@ -47,4 +47,17 @@ export async function createTestDatabaseUrl(): Promise<{ url: string; drop(): Pr
       await dropper.end();
     },
   };
+}
+
+/**
+ * `n` bare accounts (no password anyone can use, no session), for repository tests that need users to point at;
+ * their uuids in ascending order (a direct chat conversation names the smaller one first).
+ */
+export async function insertTestUsers(db: DatabaseHandle['db'], n: number): Promise<string[]> {
+  const uuids = Array.from({ length: n }, () => randomUUID()).sort();
+  await db
+    .insertInto('users')
+    .values(uuids.map((uuid) => ({ uuid, username: `u${uuid.slice(0, 8)}`, username_key: `u${uuid}`, email: `${uuid}@x.test`, email_key: `${uuid}@x.test`, password_hash: '!', nickname: 'n' })))
+    .execute();
+  return uuids;
 }
