@@ -176,7 +176,13 @@ if (hydrating) {
   // The hydration's helpers (src/services/hydration.ts) load meanwhile: only such a page needs them.
   // The browser's first number formatter loads its locale data (about 12 ms, 50 ms on a phone 4× slower): made in a
   // task of its own, it does not lengthen the hydration's first render, which formats counts.
-  const numbersReady = nextTask().then(() => new Intl.NumberFormat(i18n.locale).format(0));
+  const numbersReady = nextTask().then(() => {
+    try {
+      new Intl.NumberFormat(i18n.locale).format(0);
+    } catch {
+      // Only a warm-up: the render formats with whatever the browser has.
+    }
+  });
   void Promise.all([router.load(), import('@/services/hydration'), numbersReady]).then(([, { replayEarlyChanges, replayEarlyTaps, whenHydrated }]) => {
     // From here React receives taps (and replays those on parts it has yet to hydrate); the boot script stops
     // keeping them.
