@@ -73,7 +73,7 @@ function ReasonDialog(props: { title: string; label: string; submitLabel: string
   };
   return (
     <FormDialog open title={props.title} onClose={props.onClose}>
-      <form onSubmit={submit} noValidate className="admin-page">
+      <form onSubmit={submit} noValidate className="page-column page-column--tight">
         <TextAreaField label={props.label} name="reason" value={text} maxLength={props.maxLength} rows={4} required error={missing ? t`This field is required.` : undefined} onChange={setText} onFocus={() => setMissing(false)} />
         <FormError message={error ? requestErrorText(i18n, error) : undefined} />
         <Button type="submit" busy={busy} block>
@@ -105,7 +105,7 @@ function useConfirmedAction() {
 function Page({ title, filters, children }: { title: string; filters?: ReactNode; children: ReactNode }) {
   useDocumentTitle(title);
   return (
-    <div className="admin-page">
+    <div className="page-column page-column--tight">
       <h2 className="wallet-section-title">{title}</h2>
       {filters ? <div className="admin-filters">{filters}</div> : null}
       {children}

@@ -159,7 +159,7 @@ function KycFlow({ lang, step, user }: { lang: string; step: KycStep; user: stri
   return (
     <section>
       <PageHeader title={title} backHref={`/${lang}/member`} />
-      <div className="kyc">
+      <div className="page-column">
         <KycProgress step={editing ? shown : 'step4'} />
         {body}
       </div>

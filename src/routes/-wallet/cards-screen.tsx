@@ -116,7 +116,7 @@ export function CardsScreen({ lang }: { lang: string }) {
   return (
     <section>
       <PageHeader title={title} backHref={`/${lang}/member`} />
-      <div className="wallet">{body}</div>
+      <div className="page-column">{body}</div>
     </section>
   );
 }

@@ -47,7 +47,7 @@ export function MembershipClass({ membership, planText, upgradeHref, verifyHref,
   const isVerified = membership === Membership.KYC_MEMBER || membership === Membership.KYC_PAYED_MEMBER;
   const current = i18n._(MEMBERSHIP_LABELS[membership]);
   return (
-    <div className="wallet">
+    <div className="page-column">
       <section className="wallet-card">
         <p className="wallet-muted">
           <Trans>Your class</Trans>

@@ -25,7 +25,7 @@ export function MembershipPlans({ plans, isPaid, planText, classHref, onBuy }: M
   const { i18n, t } = useLingui();
   const plansId = useId();
   return (
-    <div className="wallet">
+    <div className="page-column">
       <section className="wallet-card">
         {isPaid ? (
           <>

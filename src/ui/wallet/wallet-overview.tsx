@@ -39,7 +39,7 @@ export function WalletOverview({ user, packs, withdrawalMinPoints, withdrawHref,
   const canWithdraw = withdrawalMinPoints !== null && user.withdrawable_fun_score >= withdrawalMinPoints;
 
   return (
-    <div className="wallet">
+    <div className="page-column">
       <section className="wallet-card" aria-labelledby={balancesId}>
         <h2 id={balancesId} className="wallet-section-title">
           <Trans>Your points</Trans>
