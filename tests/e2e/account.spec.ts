@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { logInThroughDialog } from './log-in';
 
 /** The account journey of issue 3: register in the dialog, verify by mailed code, log out, log in; guards; expiry. */
 
@@ -38,21 +39,14 @@ test('a newcomer registers in the dialog, verifies the e-mail with the mailed co
   await expect(page.getByRole('button', { name: 'Log in or create an account' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Log in or create an account' }).click();
-  const again = page.getByRole('dialog', { name: 'Log in' });
-  await again.getByLabel('User name or e-mail').fill('newcomer@example.test');
-  await again.getByLabel('Password', { exact: true }).fill('a-long-password');
-  await again.getByRole('button', { name: 'Log in' }).click();
+  await logInThroughDialog(page, { account: 'newcomer@example.test', password: 'a-long-password' });
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-  await expect(again).toBeHidden();
+  await expect(page.getByRole('dialog', { name: 'Log in' })).toBeHidden();
 });
 
 test('a guest opening an auth route gets the login dialog and lands on the route after logging in', async ({ page }) => {
   await page.goto('/en/member/setup/change-password');
-  const login = page.getByRole('dialog', { name: 'Log in' });
-  await expect(login).toBeVisible();
-  await login.getByLabel('User name or e-mail').fill('member');
-  await login.getByLabel('Password', { exact: true }).fill('member-pass-2026');
-  await login.getByRole('button', { name: 'Log in' }).click();
+  await logInThroughDialog(page, { account: 'member', password: 'member-pass-2026' });
   await expect(page).toHaveURL(/\/en\/member\/setup\/change-password$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Change password' })).toBeVisible();
 });

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { freePort } from '../support/free-port';
+import { logInThroughDialog } from './log-in';
 
 /**
  * Issue 10 item 13: `npm run dev` works for a developer: the Vite dev server with the API behind its proxy, the page
@@ -70,10 +71,7 @@ test.describe('npm run dev', () => {
     });
     await page.goto(`${base}/en/member`, { timeout: 120_000 });
     await page.getByRole('button', { name: 'Log in or create an account' }).click({ timeout: 60_000 });
-    const login = page.getByRole('dialog', { name: 'Log in' });
-    await login.getByLabel('User name or e-mail').fill('member');
-    await login.getByLabel('Password', { exact: true }).fill('member-pass-2026');
-    await login.getByRole('button', { name: 'Log in' }).click();
+    await logInThroughDialog(page, { account: 'member', password: 'member-pass-2026' });
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible({ timeout: 30_000 });
     const loginCall = requests.find((r) => r.url.endsWith('/api/account/loginByPassword'));
     expect(loginCall, 'the login went through the dev proxy').toBeDefined();

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { logInThroughDialog } from './log-in';
 
 /**
  * Issue 10 item 9: the session survives what people do right after logging in: a reload, a link, a closed tab, a
@@ -46,12 +47,9 @@ test('a network blip on the app config at login does not log the member out', as
     return route.continue();
   });
   await page.goto('/en/member/setup');
-  const login = page.getByRole('dialog', { name: 'Log in' });
-  await login.getByLabel('User name or e-mail').fill('member');
-  await login.getByLabel('Password', { exact: true }).fill('member-pass-2026');
-  await login.getByRole('button', { name: 'Log in' }).click();
+  await logInThroughDialog(page, { account: 'member', password: 'member-pass-2026' });
   await expect(page).toHaveURL(/\/en\/member\/setup$/);
-  await expect(login).toBeHidden();
+  await expect(page.getByRole('dialog', { name: 'Log in' })).toBeHidden();
   await page.reload();
   await page.goto('/en/member');
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
