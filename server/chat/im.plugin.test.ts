@@ -12,7 +12,8 @@ import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/database';
 import { createUser, file, jpegWithExif, partnerPayload, placeRefs, type RawClient, type TestUser } from '../directory/listing.fixtures';
 import { giveCoins } from '../wallet/wallet.fixtures';
-import { REORDER_WINDOW_MS, RESUME_REPLAY_MAX } from './im.plugin';
+import { RESUME_REPLAY_MAX } from './im.plugin';
+import { REORDER_WINDOW_MS } from './push-order';
 
 /**
  * Issue 11 (DESIGN sections 4, 7 and 8) over real sockets: the chat token opens the socket; a message the server

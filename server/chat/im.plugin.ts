@@ -11,6 +11,7 @@ import { type MessageKey, translate } from '../i18n';
 import type { ChatBus, ChatEvent } from './chat-bus';
 import { findConversation, messagesAfter, resolveConversation } from './chat.repository';
 import { type ConversationCache, incomingOf, sendMessage } from './chat.service';
+import { conversationKey, PushOrder } from './push-order';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,13 +31,6 @@ const IDLE_CLOSE_MS = CHAT_HEARTBEAT_MS * 3 + 2_000;
 const INIT_WAIT_MS = 5_000;
 /** Per socket: at most this many frames per second on average, with bursts of twice that. */
 const FRAMES_PER_SECOND = 10;
-/**
- * A message whose predecessor this socket has not got yet waits at most this long for it (two senders' messages
- * can be published in the other order than they were numbered), then goes out anyway; the client reloads the
- * conversation if the gap is still there. Only for a gap of at most REORDER_MAX_GAP seqs after a known position.
- */
-export const REORDER_WINDOW_MS = 100;
-const REORDER_MAX_GAP = 16;
 /** A gap longer than this is not replayed frame by frame: the client reloads the conversation (resync). */
 export const RESUME_REPLAY_MAX = 200;
 
@@ -48,73 +42,11 @@ interface Connection {
   user: string;
   token: string;
   locale: Locale;
-  initialized: boolean;
-  /** Live events that arrived before the resume replay went out. */
-  held: ChatEvent[];
-  /** Per conversation key, the seqs this socket has (sent, or held by the client): nothing is pushed twice. */
-  sent: Map<string, SentSeqs>;
-  /** Per conversation key, live messages waiting for the one before them (REORDER_WINDOW_MS). */
-  waiting: Map<string, { events: ChatEvent[]; timer: NodeJS.Timeout }>;
+  /** What the client holds of each conversation, and the order its live messages go out in. */
+  order: PushOrder;
   conversations: ConversationCache;
   tokens: number;
   refilledAt: number;
-}
-
-const conversationKey = (c: ChatEvent['conversation']) => `${c.userA}|${c.userB}|${c.partnerUuid ?? ''}`;
-
-/**
- * The seqs of one conversation a socket has: every seq up to `floor`, and the ones in `above`. Messages of one
- * conversation can be published out of order (two senders on two database connections or two processes commit in
- * one order and publish in the other), so "the highest seq sent" would drop the late one: each seq is tracked.
- */
-export class SentSeqs {
-  private floor = 0;
-  private readonly above = new Set<number>();
-
-  /** Whether the socket has `seq`. */
-  has(seq: number): boolean {
-    return seq <= this.floor || this.above.has(seq);
-  }
-
-  /**
-   * Whether `seq` should wait for the ones before it: the socket has an earlier seq of this conversation, but not
-   * every seq between that one and `seq`, and at most `maxGap` are missing (a longer gap is a resync's business,
-   * not a reordering's). A socket with nothing earlier (its first message of the conversation) never waits.
-   */
-  awaitsPredecessor(seq: number, maxGap: number): boolean {
-    let below = this.floor;
-    for (const s of this.above) if (s < seq && s > below) below = s;
-    const missing = seq - below - 1;
-    return below > 0 && missing >= 1 && missing <= maxGap;
-  }
-
-  /** Records `seq`; false when the socket has it already. */
-  add(seq: number): boolean {
-    if (seq <= this.floor || this.above.has(seq)) return false;
-    this.above.add(seq);
-    while (this.above.delete(this.floor + 1)) this.floor += 1;
-    // A seq this socket will never get (published before it subscribed) must not make the set grow for ever.
-    if (this.above.size > 512) {
-      const keep = Math.max(...this.above) - 256;
-      for (const s of this.above) if (s <= keep) this.above.delete(s);
-      this.floor = Math.max(this.floor, keep);
-    }
-    return true;
-  }
-
-  /** The client holds every seq up to `seq` (its resume point, or the replay it was sent). */
-  holdUpTo(seq: number): void {
-    if (seq <= this.floor) return;
-    this.floor = seq;
-    for (const s of this.above) if (s <= seq) this.above.delete(s);
-    while (this.above.delete(this.floor + 1)) this.floor += 1;
-  }
-}
-
-function sentOf(connection: { sent: Map<string, SentSeqs> }, key: string): SentSeqs {
-  let seqs = connection.sent.get(key);
-  if (!seqs) connection.sent.set(key, (seqs = new SentSeqs()));
-  return seqs;
 }
 
 /**
@@ -141,57 +73,6 @@ export default fp(
       send(connection, { message_type: 'errorMessage', ...(ackId ? { confirmed_ack_id: ackId } : {}), code: key, msg: translate(connection.locale, key) });
     }
 
-    function deliver(connection: Connection, event: ChatEvent): void {
-      if (!connection.initialized) {
-        connection.held.push(event);
-        return;
-      }
-      const key = conversationKey(event.conversation);
-      const seqs = sentOf(connection, key);
-      const { seq } = event.message;
-      if (seqs.has(seq)) return;
-      if (seqs.awaitsPredecessor(seq, REORDER_MAX_GAP)) {
-        let waiting = connection.waiting.get(key);
-        if (!waiting) {
-          waiting = { events: [], timer: setTimeout(() => releaseWaiting(connection, key, true), REORDER_WINDOW_MS) };
-          connection.waiting.set(key, waiting);
-        }
-        if (!waiting.events.some((e) => e.message.seq === seq)) waiting.events.push(event);
-        return;
-      }
-      push(connection, seqs, event);
-      releaseWaiting(connection, key, false);
-    }
-
-    function push(connection: Connection, seqs: SentSeqs, event: ChatEvent): void {
-      if (!seqs.add(event.message.seq)) return;
-      send(connection, { message_type: 'chatMessage', data: incomingOf(event.conversation, event.message, connection.user) });
-    }
-
-    /**
-     * Pushes, in order, the waiting messages of a conversation whose predecessors the socket now has; at the end of
-     * the window (`all`), every waiting message.
-     */
-    function releaseWaiting(connection: Connection, key: string, all: boolean): void {
-      const waiting = connection.waiting.get(key);
-      if (!waiting) return;
-      const seqs = sentOf(connection, key);
-      waiting.events.sort((a, b) => a.message.seq - b.message.seq);
-      while (waiting.events.length > 0 && (all || seqs.has(waiting.events[0].message.seq - 1))) push(connection, seqs, waiting.events.shift()!);
-      if (waiting.events.length === 0) {
-        clearTimeout(waiting.timer);
-        connection.waiting.delete(key);
-      }
-    }
-
-    function finishInit(connection: Connection): void {
-      if (connection.initialized) return;
-      connection.initialized = true;
-      const held = connection.held.sort((a, b) => a.message.seq - b.message.seq);
-      connection.held = [];
-      for (const event of held) deliver(connection, event);
-    }
-
     /** Replays each named conversation's messages after the client's seq, or asks for a resync of it. */
     async function resume(connection: Connection, entries: { peer_uuid: string; partner_uuid?: string; seq: number }[]): Promise<void> {
       for (const entry of entries.slice(0, CHAT_RESUME_MAX)) {
@@ -213,7 +94,7 @@ export default fp(
           continue;
         }
         const conversation = { userA: row.user_a, userB: row.user_b, partnerUuid: row.partner_uuid };
-        const seqs = sentOf(connection, conversationKey(conversation));
+        const seqs = connection.order.seqsOf(conversationKey(conversation));
         seqs.holdUpTo(entry.seq);
         for (const message of missed) {
           send(connection, { message_type: 'chatMessage', data: incomingOf(conversation, message, connection.user) });
@@ -239,16 +120,28 @@ export default fp(
         case 'chat/initUser':
           await resume(connection, frame.data.resume ?? []);
           send(connection, { message_type: 'ackMessage', confirmed_ack_id: frame.ack_id });
-          finishInit(connection);
+          connection.order.finishInit();
           return;
         case 'chat/chat': {
-          const outcome = await sendMessage(db, connection.user, frame.data, new Date(now()), connection.conversations);
+          // The ack goes out before anything that waited for it (PushOrder): the peer's reply numbered just after.
+          connection.order.beginAppend();
+          let acked: { key: string; seq: number } | undefined;
+          let outcome: Awaited<ReturnType<typeof sendMessage>>;
+          try {
+            outcome = await sendMessage(db, connection.user, frame.data, new Date(now()), connection.conversations);
+            if (outcome.ok) {
+              const { seq } = outcome.result.message;
+              send(connection, { message_type: 'ackMessage', confirmed_ack_id: frame.ack_id, seq });
+              acked = { key: conversationKey(outcome.conversation), seq };
+            }
+          } finally {
+            connection.order.endAppend(acked);
+          }
           if (!outcome.ok) {
             sendError(connection, outcome.reason, frame.ack_id);
             return;
           }
           const { result, conversation } = outcome;
-          send(connection, { message_type: 'ackMessage', confirmed_ack_id: frame.ack_id, seq: result.message.seq });
           if (result.duplicate) return;
           const event: ChatEvent = {
             conversation: { userA: conversation.userA, userB: conversation.userB, partnerUuid: conversation.partnerUuid },
@@ -302,10 +195,9 @@ export default fp(
           user,
           token,
           locale: localeFromAcceptLanguage(request.headers['accept-language']),
-          initialized: false,
-          held: [],
-          sent: new Map(),
-          waiting: new Map(),
+          order: new PushOrder((event) =>
+            send(connection, { message_type: 'chatMessage', data: incomingOf(event.conversation, event.message, connection.user) }),
+          ),
           conversations: new Map(),
           tokens: FRAMES_PER_SECOND * 2,
           refilledAt: now(),
@@ -324,14 +216,13 @@ export default fp(
           clearTimeout(idle);
           idle = setTimeout(() => ws.close(1001, 'idle'), IDLE_CLOSE_MS);
         });
-        const initTimer = setTimeout(() => finishInit(connection), INIT_WAIT_MS);
-        const unsubscribe = bus.subscribe(user, (event) => deliver(connection, event));
+        const initTimer = setTimeout(() => connection.order.finishInit(), INIT_WAIT_MS);
+        const unsubscribe = bus.subscribe(user, (event) => connection.order.deliver(event));
         ws.on('close', () => {
           connections.delete(connection);
           clearTimeout(idle);
           clearTimeout(initTimer);
-          for (const { timer } of connection.waiting.values()) clearTimeout(timer);
-          connection.waiting.clear();
+          connection.order.close();
           void unsubscribe.then((off) => off());
         });
         ws.on('error', () => ws.terminate());

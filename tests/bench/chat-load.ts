@@ -59,7 +59,7 @@ export interface ChatLoadResult {
    * an unexpected frame (resync, unknown sign), a socket closed by the server during the run.
    */
   other: number;
-  /** Pushed messages whose seq was more than one above the last one the socket held of the conversation. */
+  /** Pushed messages more than one seq above the run (without a hole) of the conversation the socket held, pushed or acked. */
   gaps: number;
   /** Send → delivery, over the messages sent in the measured window. */
   p50Ms: number;
@@ -132,7 +132,18 @@ async function run(job: ChatLoadJob): Promise<ChatLoadResult> {
     fault(kind, why);
   };
   const sent = new Map<string, Sent>();
-  const highestSeq = specs.map(() => new Map<number, number>());
+  // What each socket holds of each conversation (keyed by its lower socket index), as the client's chat machine
+  // counts it: the run of seqs up to `top` without a hole, and those above it; pushes and acks of its own messages alike.
+  const held = specs.map(() => new Map<number, { top: number; above: Set<number> }>());
+  const heldOf = (index: number, conversation: number) => {
+    let run = held[index].get(conversation);
+    if (!run) held[index].set(conversation, (run = { top: 0, above: new Set() }));
+    return run;
+  };
+  const hold = (run: { top: number; above: Set<number> }, seq: number) => {
+    if (seq > run.top) run.above.add(seq);
+    while (run.above.delete(run.top + 1)) run.top += 1;
+  };
   let pending = 0;
   let lastProgress = 0;
   let errorFrames = 0;
@@ -176,12 +187,12 @@ async function run(job: ChatLoadJob): Promise<ChatLoadResult> {
         if (!rec) {
           return otherFault('unexpected frame', `socket ${index}: unknown message ${text}`);
         }
-        // The highest seq each socket holds of each conversation (keyed by its lower socket index): a message more
-        // than one above it is a gap, which a client answers by reloading the conversation (docs/chat-protocol.md).
-        const conversation = Math.min(rec.from, specs[rec.from].partner);
-        const held = highestSeq[index].get(conversation) ?? 0;
-        if (frame.data.seq > held + 1) gaps++;
-        highestSeq[index].set(conversation, Math.max(held, frame.data.seq));
+        // A message the socket does not hold yet, more than one above the run of seqs it holds, is a gap, which a
+        // client with the conversation open answers by reloading it (docs/chat-protocol.md). The echo of an own
+        // message the socket was acked is no news to it.
+        const run = heldOf(index, Math.min(rec.from, specs[rec.from].partner));
+        if (frame.data.seq > run.top + 1 && !run.above.has(frame.data.seq)) gaps++;
+        hold(run, frame.data.seq);
         if (index === rec.from) rec.echoes++;
         else if (index === receiverOf(rec)) {
           if (++rec.deliveries === 1) rec.deliveredAt = at;
@@ -196,6 +207,7 @@ async function run(job: ChatLoadJob): Promise<ChatLoadResult> {
         if (rec.ackedAt === 0) {
           rec.ackedAt = at;
           rec.seq = frame.seq ?? 0;
+          if (rec.seq > 0) hold(heldOf(index, Math.min(rec.from, specs[rec.from].partner)), rec.seq);
         }
         return settle(rec);
       }
