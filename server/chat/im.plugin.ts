@@ -211,11 +211,10 @@ export default fp(
           const withinRate = takeToken(connection);
           queue = queue.then(() => onMessage(connection, data, isBinary, withinRate));
         });
-        let idle = setTimeout(() => ws.close(1001, 'idle'), IDLE_CLOSE_MS);
-        ws.on('message', () => {
-          clearTimeout(idle);
-          idle = setTimeout(() => ws.close(1001, 'idle'), IDLE_CLOSE_MS);
-        });
+        // Restarted by every frame with refresh(), not a new timer: a timer per frame would live for IDLE_CLOSE_MS,
+        // long enough to be copied by every young-generation collection meanwhile (and then promoted).
+        const idle = setTimeout(() => ws.close(1001, 'idle'), IDLE_CLOSE_MS);
+        ws.on('message', () => idle.refresh());
         const initTimer = setTimeout(() => connection.order.finishInit(), INIT_WAIT_MS);
         const unsubscribe = bus.subscribe(user, (event) => connection.order.deliver(event));
         ws.on('close', () => {

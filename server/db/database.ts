@@ -1,10 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { PGliteThread, PGliteThreadDialect } from './pglite-thread';
 import * as accounts from './migrations/2026-11-23-0001-accounts';
 import * as tracking from './migrations/2026-11-23-0002-tracking';
 import * as directory from './migrations/2026-11-23-0003-directory';
@@ -52,6 +50,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /** The embedded database's own thread, by its id in the operating system (Linux), when it has one. */
+  osThreadId?: number;
   close(): Promise<void>;
 }
 
@@ -70,17 +70,16 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
-  let pglite: PGlite;
-  if (options.dataDir === ':memory:') {
-    pglite = new PGlite({ extensions: { pg_trgm } });
-  } else {
-    const dir = path.join(options.dataDir, 'pgdata');
+  // PGlite runs on a thread of its own (PGliteThread), so its queries never hold up this thread, which serves HTTP
+  // and the chat sockets.
+  let dir: string | undefined;
+  if (options.dataDir !== ':memory:') {
+    dir = path.join(options.dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
-    pglite = new PGlite(dir, { extensions: { pg_trgm } });
   }
-  await pglite.waitReady;
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  const client = await PGliteThread.start(dir);
+  const db = new Kysely<Database>({ dialect: new PGliteThreadDialect(client) });
+  return { db, kind: 'pglite', osThreadId: client.osThreadId, close: () => db.destroy() };
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

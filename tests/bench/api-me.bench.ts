@@ -4,7 +4,7 @@ import type { CurrentUser } from '@/contract/calls/user';
 import * as userCalls from '@/contract/calls/user';
 import { currentUserOf } from '../../server/account/current-user';
 import { findSession } from '../../server/account/token.repository';
-import { buildApp } from '../../server/app';
+import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../server/config';
 import type { DatabaseKind } from '../../server/db/database';
 import { createRawClient } from '../support/raw-client';
@@ -28,6 +28,7 @@ import {
   resultLegend,
   runLoad,
   runLoops,
+  buildBenchApp,
 } from './lib';
 
 /**
@@ -63,12 +64,12 @@ interface Row {
 async function benchDatabase(kind: DatabaseKind, label: string, env: BenchEnvironment): Promise<number> {
   const { connections, warmupS, durationS } = env.settings;
   const scratch = kind === 'postgres' ? await env.scratchPostgres() : null;
-  // PGlite: buildApp opens it from the config as production does, in dataDir/pgdata (not in memory).
+  // PGlite: opened from the config as production does, in dataDir/pgdata (not in memory), on its own thread.
   const config: AppConfig = testConfig({ databaseUrl: scratch?.url ?? null });
   const bare = Fastify({ logger: false });
-  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+  let app: FastifyInstance | null = null;
   try {
-    app = await buildApp(config); // logger from config.logLevel: 'silent'
+    app = await buildBenchApp(config); // logger from config.logLevel: 'silent'
     // For the breakdown only, on this benchmark's own server: the user's answer, built once and then sent as is
     // without a session lookup, so a request costs the HTTP stack and the envelope but no database work.
     let canned: CurrentUser | null = null;

@@ -9,7 +9,7 @@ import { WebSocketServer } from 'ws';
 import { SYSTEM_CHAT_UUID } from '@/contract/calls/chat';
 import { createChatToken } from '../../server/account/chat-token';
 import { emailKey, usernameKey } from '../../server/account/user.repository';
-import { buildApp } from '../../server/app';
+import type { FastifyInstance } from 'fastify';
 import { CHAT_SOCKET_PATH } from '../../server/chat/im.plugin';
 import type { AppConfig } from '../../server/config';
 import { type DatabaseKind, migrateToLatest, openDatabase } from '../../server/db/database';
@@ -30,6 +30,7 @@ import {
   pinProcessTree,
   placementApplied,
   printTable,
+  buildBenchApp,
 } from './lib';
 
 /**
@@ -281,11 +282,11 @@ async function benchBare(settings: ChatSettings): Promise<ChatRun> {
 
 async function benchOneProcess(kind: DatabaseKind, env: BenchEnvironment, settings: ChatSettings): Promise<ChatRun> {
   const scratch = kind === 'postgres' ? await env.scratchPostgres() : null;
-  // PGlite: buildApp opens it from the config as production does, in dataDir/pgdata (not in memory).
+  // PGlite: opened from the config as production does, in dataDir/pgdata (not in memory), on its own thread.
   const config = testConfig({ databaseUrl: scratch?.url ?? null });
-  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+  let app: FastifyInstance | null = null;
   try {
-    app = await buildApp(config); // logger from config.logLevel: 'silent'
+    app = await buildBenchApp(config); // logger from config.logLevel: 'silent'
     const uuids = await insertUsers(app.db, settings.sockets);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };

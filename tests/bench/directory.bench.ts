@@ -7,7 +7,7 @@ import { SEARCH_HITS_MAX } from '@/contract/calls/city';
 import * as cityCalls from '@/contract/calls/city';
 import * as merchantCalls from '@/contract/calls/merchant';
 import { LIST_LIMIT_DEFAULT } from '@/contract/shapes';
-import { buildApp } from '../../server/app';
+import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../server/config';
 import type { DatabaseKind } from '../../server/db/database';
 import type { Database } from '../../server/db/schema';
@@ -38,6 +38,7 @@ import {
   resultLegend,
   runLoad,
   runLoops,
+  buildBenchApp,
 } from './lib';
 
 /**
@@ -139,11 +140,11 @@ async function benchDatabase(kind: DatabaseKind, label: string, env: BenchEnviro
   const connections = process.env.BENCH_CONNECTIONS ? env.settings.connections : DEFAULT_CONNECTIONS;
   const count = listingCount();
   const scratch = kind === 'postgres' ? await env.scratchPostgres() : null;
-  // PGlite: buildApp opens it from the config as production does, in dataDir/pgdata (not in memory).
+  // PGlite: opened from the config as production does, in dataDir/pgdata (not in memory), on its own thread.
   const config: AppConfig = testConfig({ databaseUrl: scratch?.url ?? null });
-  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+  let app: FastifyInstance | null = null;
   try {
-    app = await buildApp(config); // migrates and seeds the reference data; logger from config.logLevel: 'silent'
+    app = await buildBenchApp(config); // migrates and seeds the reference data; logger from config.logLevel: 'silent'
     const db = app.db;
     // For the breakdowns only, on this benchmark's own server: the city page's and the search page's answers, each
     // built once and then sent as is, so a request costs the HTTP stack, the envelope (open, check, seal) and the

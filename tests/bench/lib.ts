@@ -6,8 +6,12 @@ import path from 'node:path';
 import { type EventLoopUtilization, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { computeSign, openData, sealData, serverKeys } from '../../server/api/envelope';
+import { buildApp } from '../../server/app';
+import type { AppConfig } from '../../server/config';
+import { migrateToLatest, openDatabase } from '../../server/db/database';
 import { type PostgresCluster, startPostgresCluster } from '../support/postgres-cluster';
 
 /**
@@ -74,7 +78,7 @@ export interface Benchmark {
 export interface CpuPlacement {
   /** The server's main thread, which is also the in-process loops' thread. */
   measured: string;
-  /** PostgreSQL's processes and the load generator's process. */
+  /** The databases (PostgreSQL's processes, PGlite's thread) and the load generator's process. */
   others: string;
 }
 
@@ -126,6 +130,27 @@ export async function onAllCpus<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } finally {
     pinThisThread(placement.measured);
+  }
+}
+
+/**
+ * The real server as `npm start` builds it (what buildApp does with the config: open the database, migrate, seed),
+ * with the embedded database's own thread (PGlite's, see server/db/pglite-thread.ts) placed with PostgreSQL, off
+ * the measured CPU: a new thread would otherwise inherit this thread's CPU and compete with it.
+ */
+export async function buildBenchApp(config: AppConfig): Promise<FastifyInstance> {
+  const database = await openDatabase(config);
+  try {
+    if (placementInUse && database.osThreadId !== undefined) {
+      execFileSync('taskset', ['-p', '-c', placementInUse.others, String(database.osThreadId)], { stdio: 'ignore' });
+    }
+    await migrateToLatest(database.db);
+    const app = await buildApp(config, { database });
+    app.addHook('onClose', async () => database.close());
+    return app;
+  } catch (error) {
+    await database.close();
+    throw error;
   }
 }
 

@@ -39,7 +39,7 @@ async function main(): Promise<number> {
   console.log(`PostgreSQL: ${postgres.describe()}; load generator: autocannon in a child process (the bench process's CPU time is the server's alone)`);
   console.log(
     placement
-      ? `CPU placement: the server's (and the in-process loops') main thread alone on CPU ${placement.measured}; PostgreSQL and the load generator on CPU ${placement.others} (BENCH_PIN=0: no pinning)`
+      ? `CPU placement: the server's (and the in-process loops') main thread alone on CPU ${placement.measured}; the databases (PostgreSQL, PGlite's thread) and the load generator on CPU ${placement.others} (BENCH_PIN=0: no pinning)`
       : 'CPU placement: left to the scheduler (BENCH_PIN=0, no taskset, or one CPU)',
   );
   const busy = await machineBusy();

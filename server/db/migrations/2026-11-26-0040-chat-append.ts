@@ -8,7 +8,7 @@ import { type Kysely, sql } from 'kysely';
  *
  * The same work was one statement with three CTEs, planned afresh on every message, after a block check of its own:
  * two round trips. A PL/pgSQL function keeps its statements' plans for the connection's life, and the block check
- * joins it: on PGlite, whose planner runs on the server's own thread, a message costs about 0.4 ms of it instead
+ * joins it: on PGlite, which runs one query at a time, a message costs about 0.4 ms of its time instead
  * of 0.95 ms (this machine).
  *
  * A resend (same conversation, sender and sign) breaks `chat_messages_sign_key`; the error ends the statement, so

@@ -5,7 +5,7 @@ import { type Kysely, sql } from 'kysely';
  * returns the conversation of a pair (direct: user_a < user_b, no profile) or of a member and a profile, creating it
  * with its two member rows when there is none. One round trip instead of two to four (find; insert; find again;
  * insert the members): a socket's first message to a new conversation costs three queries instead of six, which
- * matters when many sockets start at once (PGlite runs every query on the server's thread).
+ * matters when many sockets start at once (PGlite runs one query at a time).
  *
  * Concurrent creators agree: an insert that meets another's row does nothing and waits for it to commit, and the next
  * statement's snapshot (a function's statements each take one, at read committed) sees that row, whose member rows
