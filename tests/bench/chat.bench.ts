@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { rmSync } from 'node:fs';
 import { type EventLoopUtilization, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { WebSocketServer } from 'ws';
 import { SYSTEM_CHAT_UUID } from '@/contract/calls/chat';
 import { createChatToken } from '../../server/account/chat-token';
@@ -31,6 +31,7 @@ import {
   placementApplied,
   printTable,
   buildBenchApp,
+  openBenchDatabase,
 } from './lib';
 
 /**
@@ -41,6 +42,8 @@ import {
  * (chat-load.ts) runs in a child process and holds both ends of every conversation, so a message's latency is
  * measured on one clock from its send to its arrival on the partner's socket. Runs, all in this one `npm run bench`:
  *  - bare: a `ws` echo server (every frame sent back) in this process, the same sockets, frames and rate;
+ *  - floor, on each database: the bare echo storing every frame (one INSERT, awaited) before echoing it: what any chat
+ *    server that acks only stored messages pays here, so the full path's cost beyond it is the app's own;
  *  - one process: the real server (buildApp) in this process with its in-process bus, on each database;
  *  - two processes: two real servers, each its own process (chat-server.ts), sharing one PostgreSQL database and a
  *    redis-server; the two members of every conversation on different processes, so every message crosses Redis.
@@ -280,6 +283,42 @@ async function benchBare(settings: ChatSettings): Promise<ChatRun> {
   }
 }
 
+/**
+ * The floor of any chat server that stores a message before it answers: the bare echo, except that every frame is
+ * first written to the database (one INSERT of the frame, through the same driver and database as the real server,
+ * awaited before the echo). No token, schema, conversation, bus or second socket: what the full path costs beyond
+ * this is the app's own.
+ */
+async function benchBareStore(kind: DatabaseKind, env: BenchEnvironment, settings: ChatSettings): Promise<ChatRun> {
+  const scratch = kind === 'postgres' ? await env.scratchPostgres() : null;
+  const config = testConfig({ databaseUrl: scratch?.url ?? null });
+  const database = await openBenchDatabase(config);
+  const server = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false, maxPayload: 64 * 1024 });
+  try {
+    await sql`create table bench_frames (id bigserial primary key, body text not null, at timestamptz not null default now())`.execute(database.db);
+    server.on('connection', (socket) => {
+      socket.on('message', (data, isBinary) => {
+        sql`insert into bench_frames (body) values (${data.toString()})`.execute(database.db).then(
+          () => socket.send(data, { binary: isBinary }),
+          () => socket.close(1011, 'store failed'),
+        );
+      });
+      socket.on('error', () => socket.terminate());
+    });
+    await once(server, 'listening');
+    const { port } = server.address() as { port: number };
+    const uuids = Array.from({ length: settings.sockets }, () => randomUUID());
+    const specs = socketSpecs(uuids, randomBytes(32).toString('hex'), () => `ws://127.0.0.1:${port}${CHAT_SOCKET_PATH}`);
+    return await runChatLoad(loadJob('echo', specs, settings), thisProcessProbe());
+  } finally {
+    for (const client of server.clients) client.terminate();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await database.close();
+    rmSync(config.dataDir, { recursive: true, force: true });
+    await scratch?.drop();
+  }
+}
+
 async function benchOneProcess(kind: DatabaseKind, env: BenchEnvironment, settings: ChatSettings): Promise<ChatRun> {
   const scratch = kind === 'postgres' ? await env.scratchPostgres() : null;
   // PGlite: opened from the config as production does, in dataDir/pgdata (not in memory), on its own thread.
@@ -372,12 +411,15 @@ export const chatBenchmark: Benchmark = {
       `${settings.sockets} sockets (${settings.sockets / 2} conversations) × ${settings.rate} message/s, ${settings.warmupS} s warm-up + ${settings.durationS} s measured per run; ` +
         `load generator: one child process (chat-load.ts)${placement ? ` on CPU ${placement.others}` : ''}`,
     );
-    const runs: { name: string; run: ChatRun; bare?: boolean }[] = [];
+    /** bare: the echo every ratio is against; floor: a bare echo that stores each frame first (benchBareStore). */
+    const runs: { name: string; run: ChatRun; bare?: boolean; floor?: string }[] = [];
     const progress = (name: string) => console.log(`running: ${name}…`);
 
     progress('bare ws echo');
     runs.push({ name: 'bare ws echo, this process', run: await benchBare(settings), bare: true });
     for (const { kind, label } of databases) {
+      progress(`bare ws echo storing every frame in ${label}`);
+      runs.push({ name: `bare ws echo + INSERT, ${label}`, run: await benchBareStore(kind, env, settings), floor: label });
       progress(`${label}, one process`);
       runs.push({ name: `${label}, one process, in-process bus`, run: await benchOneProcess(kind, env, settings) });
     }
@@ -390,7 +432,9 @@ export const chatBenchmark: Benchmark = {
     printTable(
       `chat — ${settings.sockets} sockets × ${settings.rate} msg/s, ${settings.durationS} s measured (+ ${settings.warmupS} s warm-up)`,
       ['run', 'sockets', 'failed', 'sent', 'acked', 'delivered', 'lost', 'dup', 'err frames', 'other', 'p50 ms', 'p99 ms', 'max ms', 'ack p99 ms', 'p50 ×bare', 'p99 ×bare', 'CPU µs/msg', 'server busy', 'loadgen busy'],
-      runs.map(({ name, run: { result: r, server }, bare: isBare }) => [
+      runs.map(({ name, run: { result: r, server }, bare: isEcho, floor }) => {
+        const isBare = isEcho || floor !== undefined;
+        return [
         name,
         String(r.sockets),
         String(r.connectFailures),
@@ -410,12 +454,21 @@ export const chatBenchmark: Benchmark = {
         fmtUs(r.measured > 0 ? server.cpuUs / r.measured : Number.NaN),
         fmtPercent(server.elu),
         fmtPercent(r.generatorElu),
-      ]),
+        ];
+      }),
     );
-    for (const { name, run, bare: isBare } of runs) {
-      if (isBare) continue;
+    for (const { name, run, bare: isBare, floor } of runs) {
+      if (isBare || floor) continue;
       const ratio = run.result.p99Ms / bare.p99Ms;
       console.log(`goal: ${name}: p99 ${fmtMs(run.result.p99Ms)} ms / bare ${fmtMs(bare.p99Ms)} ms = ${fmtRatio(ratio)}× (≤ ${P99_GOAL}×) — ${goalState(ratio <= P99_GOAL, ratio)}`);
+    }
+    for (const { name, run, floor } of runs) {
+      if (!floor) continue;
+      const full = runs.find((r) => !r.bare && !r.floor && r.name.startsWith(`${floor}, one process`));
+      console.log(
+        `floor: ${name}: p99 ${fmtMs(run.result.p99Ms)} ms = ${fmtRatio(run.result.p99Ms / bare.p99Ms)}× bare` +
+          (full ? `; the full path on ${floor} is ${fmtRatio(full.run.result.p99Ms / run.result.p99Ms)}× this floor (p50 ${fmtRatio(full.run.result.p50Ms / run.result.p50Ms)}×)` : ''),
+      );
     }
     if (!withRedis) console.log('two processes + Redis: not run (it needs PostgreSQL, and BENCH_DATABASES leaves it out)');
     for (const line of [

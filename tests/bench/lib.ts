@@ -11,7 +11,7 @@ import pg from 'pg';
 import { computeSign, openData, sealData, serverKeys } from '../../server/api/envelope';
 import { buildApp } from '../../server/app';
 import type { AppConfig } from '../../server/config';
-import { migrateToLatest, openDatabase } from '../../server/db/database';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../server/db/database';
 import { type PostgresCluster, startPostgresCluster } from '../support/postgres-cluster';
 
 /**
@@ -134,16 +134,27 @@ export async function onAllCpus<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The real server as `npm start` builds it (what buildApp does with the config: open the database, migrate, seed),
- * with the embedded database's own thread (PGlite's, see server/db/pglite-thread.ts) placed with PostgreSQL, off
- * the measured CPU: a new thread would otherwise inherit this thread's CPU and compete with it.
+ * The database of `config` as the server opens it, with the embedded database's own thread (PGlite's, see
+ * server/db/pglite-thread.ts) placed with PostgreSQL, off the measured CPU: a new thread would otherwise inherit this
+ * thread's CPU and compete with it.
  */
-export async function buildBenchApp(config: AppConfig): Promise<FastifyInstance> {
+export async function openBenchDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Promise<DatabaseHandle> {
   const database = await openDatabase(config);
-  try {
-    if (placementInUse && database.osThreadId !== undefined) {
+  if (placementInUse && database.osThreadId !== undefined) {
+    try {
       execFileSync('taskset', ['-p', '-c', placementInUse.others, String(database.osThreadId)], { stdio: 'ignore' });
+    } catch (error) {
+      await database.close();
+      throw error;
     }
+  }
+  return database;
+}
+
+/** The real server as `npm start` builds it (what buildApp does with the config: open the database, migrate, seed), its database placed by openBenchDatabase. */
+export async function buildBenchApp(config: AppConfig): Promise<FastifyInstance> {
+  const database = await openBenchDatabase(config);
+  try {
     await migrateToLatest(database.db);
     const app = await buildApp(config, { database });
     app.addHook('onClose', async () => database.close());
