@@ -293,9 +293,10 @@ async function benchBareStore(kind: DatabaseKind, env: BenchEnvironment, setting
   const scratch = kind === 'postgres' ? await env.scratchPostgres() : null;
   const config = testConfig({ databaseUrl: scratch?.url ?? null });
   const database = await openBenchDatabase(config);
-  const server = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false, maxPayload: 64 * 1024 });
+  let server: WebSocketServer | null = null;
   try {
     await sql`create table bench_frames (id bigserial primary key, body text not null, at timestamptz not null default now())`.execute(database.db);
+    server = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false, maxPayload: 64 * 1024 });
     server.on('connection', (socket) => {
       socket.on('message', (data, isBinary) => {
         sql`insert into bench_frames (body) values (${data.toString()})`.execute(database.db).then(
@@ -311,8 +312,10 @@ async function benchBareStore(kind: DatabaseKind, env: BenchEnvironment, setting
     const specs = socketSpecs(uuids, randomBytes(32).toString('hex'), () => `ws://127.0.0.1:${port}${CHAT_SOCKET_PATH}`);
     return await runChatLoad(loadJob('echo', specs, settings), thisProcessProbe());
   } finally {
-    for (const client of server.clients) client.terminate();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    if (server) {
+      for (const client of server.clients) client.terminate();
+      await new Promise<void>((resolve) => server!.close(() => resolve()));
+    }
     await database.close();
     rmSync(config.dataDir, { recursive: true, force: true });
     await scratch?.drop();
