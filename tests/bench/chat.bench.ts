@@ -5,15 +5,16 @@ import { rmSync } from 'node:fs';
 import { type EventLoopUtilization, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { type Kysely, sql } from 'kysely';
-import { WebSocketServer } from 'ws';
+import { type RawData, WebSocketServer } from 'ws';
 import { SYSTEM_CHAT_UUID } from '@/contract/calls/chat';
-import { createChatToken } from '../../server/account/chat-token';
+import { createChatToken, verifyChatToken } from '../../server/account/chat-token';
 import { emailKey, usernameKey } from '../../server/account/user.repository';
 import type { FastifyInstance } from 'fastify';
+import { appendUnlessBlocked, type ConversationRef, ensureConversation } from '../../server/chat/chat.repository';
 import { CHAT_SOCKET_PATH } from '../../server/chat/im.plugin';
 import type { AppConfig } from '../../server/config';
 import { type DatabaseKind, migrateToLatest, openDatabase } from '../../server/db/database';
-import type { Database } from '../../server/db/schema';
+import type { ChatConversationRow, Database } from '../../server/db/schema';
 import { startRedisServer } from '../support/redis-server';
 import { testConfig } from '../support/test-app';
 import type { ChatGeneratorMessage, ChatLoadJob, ChatLoadResult, ChatSocketSpec } from './chat-load';
@@ -42,8 +43,9 @@ import {
  * (chat-load.ts) runs in a child process and holds both ends of every conversation, so a message's latency is
  * measured on one clock from its send to its arrival on the partner's socket. Runs, all in this one `npm run bench`:
  *  - bare: a `ws` echo server (every frame sent back) in this process, the same sockets, frames and rate;
- *  - floor, on each database: the bare echo storing every frame (one INSERT, awaited) before echoing it: what any chat
- *    server that acks only stored messages pays here, so the full path's cost beyond it is the app's own;
+ *  - floors, on each database: the bare echo storing every frame before echoing it, with one INSERT (what any chat
+ *    server that acks only stored messages pays here) and with the app's own store (`chat_append`), so the full
+ *    path's cost beyond them is the rest of the app's path;
  *  - one process: the real server (buildApp) in this process with its in-process bus, on each database;
  *  - two processes: two real servers, each its own process (chat-server.ts), sharing one PostgreSQL database and a
  *    redis-server; the two members of every conversation on different processes, so every message crosses Redis.
@@ -284,22 +286,53 @@ async function benchBare(settings: ChatSettings): Promise<ChatRun> {
 }
 
 /**
- * The floor of any chat server that stores a message before it answers: the bare echo, except that every frame is
- * first written to the database (one INSERT of the frame, through the same driver and database as the real server,
- * awaited before the echo). No token, schema, conversation, bus or second socket: what the full path costs beyond
- * this is the app's own.
+ * Floors: the bare echo, except that every frame is first stored, awaited before the echo. No token check per
+ * frame, schema, bus or second socket, so what the full path costs beyond a floor is the app's own.
+ *  - `insert`: one INSERT of the frame (the least any chat server that acks only stored messages pays);
+ *  - `append`: the app's own store of the message (appendUnlessBlocked: `chat_append`, with the block check, the
+ *    conversation's next seq under its row lock, the message and the read position) into the sender's conversation.
  */
-async function benchBareStore(kind: DatabaseKind, env: BenchEnvironment, settings: ChatSettings): Promise<ChatRun> {
+async function benchBareStore(kind: DatabaseKind, store: 'insert' | 'append', env: BenchEnvironment, settings: ChatSettings): Promise<ChatRun> {
   const scratch = kind === 'postgres' ? await env.scratchPostgres() : null;
   const config = testConfig({ databaseUrl: scratch?.url ?? null });
   const database = await openBenchDatabase(config);
+  const { db } = database;
   let server: WebSocketServer | null = null;
   try {
-    await sql`create table bench_frames (id bigserial primary key, body text not null, at timestamptz not null default now())`.execute(database.db);
+    let uuids: string[] = Array.from({ length: settings.sockets }, () => randomUUID());
+    /** Per sender, its conversation with its partner (the `append` floor). */
+    const conversations = new Map<string, { ref: ConversationRef; row: ChatConversationRow; peer: string }>();
+    if (store === 'insert') {
+      await sql`create table bench_frames (id bigserial primary key, body text not null, at timestamptz not null default now())`.execute(db);
+    } else {
+      await migrateToLatest(db);
+      uuids = await insertUsers(db, settings.sockets);
+      for (let index = 0; index < uuids.length; index += 2) {
+        const [userA, userB] = [uuids[index], uuids[index + 1]].sort();
+        const ref = { userA, userB, partnerUuid: null };
+        const row = await ensureConversation(db, ref);
+        conversations.set(uuids[index], { ref, row, peer: uuids[index + 1] });
+        conversations.set(uuids[index + 1], { ref, row, peer: uuids[index] });
+      }
+    }
+    const storeFrame = async (sender: string, data: RawData): Promise<void> => {
+      const text = data.toString();
+      if (store === 'insert') {
+        await sql`insert into bench_frames (body) values (${text})`.execute(db);
+        return;
+      }
+      const frame = JSON.parse(text) as { data: { sign: string; content: string } };
+      const { ref, row, peer } = conversations.get(sender)!;
+      const input = { sign: frame.data.sign, fromUuid: sender, content: frame.data.content, contentType: 'text' as const };
+      const result = await appendUnlessBlocked(db, ref, input, peer, new Date(), row);
+      if (typeof result === 'string') throw new Error(`append: ${result}`);
+    };
     server = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false, maxPayload: 64 * 1024 });
-    server.on('connection', (socket) => {
+    server.on('connection', (socket, request) => {
+      const token = new URL(request.url ?? '/', 'http://localhost').searchParams.get('token') ?? '';
+      const sender = verifyChatToken(config.serverSecret, token) ?? '';
       socket.on('message', (data, isBinary) => {
-        sql`insert into bench_frames (body) values (${data.toString()})`.execute(database.db).then(
+        storeFrame(sender, data).then(
           () => socket.send(data, { binary: isBinary }),
           () => socket.close(1011, 'store failed'),
         );
@@ -308,8 +341,7 @@ async function benchBareStore(kind: DatabaseKind, env: BenchEnvironment, setting
     });
     await once(server, 'listening');
     const { port } = server.address() as { port: number };
-    const uuids = Array.from({ length: settings.sockets }, () => randomUUID());
-    const specs = socketSpecs(uuids, randomBytes(32).toString('hex'), () => `ws://127.0.0.1:${port}${CHAT_SOCKET_PATH}`);
+    const specs = socketSpecs(uuids, config.serverSecret, () => `ws://127.0.0.1:${port}${CHAT_SOCKET_PATH}`);
     return await runChatLoad(loadJob('echo', specs, settings), thisProcessProbe());
   } finally {
     if (server) {
@@ -422,7 +454,9 @@ export const chatBenchmark: Benchmark = {
     runs.push({ name: 'bare ws echo, this process', run: await benchBare(settings), bare: true });
     for (const { kind, label } of databases) {
       progress(`bare ws echo storing every frame in ${label}`);
-      runs.push({ name: `bare ws echo + INSERT, ${label}`, run: await benchBareStore(kind, env, settings), floor: label });
+      runs.push({ name: `bare ws echo + INSERT, ${label}`, run: await benchBareStore(kind, 'insert', env, settings), floor: label });
+      progress(`bare ws echo storing every frame as a chat message in ${label}`);
+      runs.push({ name: `bare ws echo + chat_append, ${label}`, run: await benchBareStore(kind, 'append', env, settings), floor: label });
       progress(`${label}, one process`);
       runs.push({ name: `${label}, one process, in-process bus`, run: await benchOneProcess(kind, env, settings) });
     }
