@@ -27,11 +27,6 @@ export class SentSeqs {
     return seq <= this.floor || this.above.has(seq);
   }
 
-  /** Whether the client holds `seq`, pushed or acked. */
-  holds(seq: number): boolean {
-    return this.has(seq) || this.acked.has(seq);
-  }
-
   /** Whether the client holds nothing of the conversation that this socket knows of. */
   get isEmpty(): boolean {
     return this.floor === 0 && this.above.size === 0 && this.acked.size === 0;
