@@ -93,11 +93,15 @@ export function cpuPlacement(): CpuPlacement | null {
   return { measured: '0', others: cpus === 2 ? '1' : `1-${cpus - 1}` };
 }
 
+/** Pins one thread, by its id in the operating system, to `cpus`; throws when that is not possible here. */
+function pinThread(tid: string | number, cpus: string): void {
+  execFileSync('taskset', ['-p', '-c', cpus, String(tid)], { stdio: 'ignore' });
+}
+
 /** Pins the calling thread (main or worker) to `cpus`; false when that is not possible here. */
 export function pinThisThread(cpus: string): boolean {
   try {
-    const tid = path.basename(readlinkSync('/proc/thread-self'));
-    execFileSync('taskset', ['-p', '-c', cpus, tid], { stdio: 'ignore' });
+    pinThread(path.basename(readlinkSync('/proc/thread-self')), cpus);
     return true;
   } catch {
     return false;
@@ -142,7 +146,7 @@ export async function openBenchDatabase(config: Pick<AppConfig, 'databaseUrl' | 
   const database = await openDatabase(config);
   if (placementInUse && database.osThreadId !== undefined) {
     try {
-      execFileSync('taskset', ['-p', '-c', placementInUse.others, String(database.osThreadId)], { stdio: 'ignore' });
+      pinThread(database.osThreadId, placementInUse.others);
     } catch (error) {
       await database.close();
       throw error;
