@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, insertTestUsers, openTestDatabase } from '../../tests/support/databases';
 import type { DatabaseHandle } from '../db/database';
@@ -6,7 +7,7 @@ import { type AppendResult, appendMessage, appendUnlessBlocked, type Conversatio
 import { type ConversationCache, sendMessage } from './chat.service';
 
 /**
- * Storing a message (the database function chat_append, migration 2026-11-26-0040): consecutive sequence numbers,
+ * Storing a message (the database function chat_append_batch, migration 2026-11-26-0050): consecutive sequence numbers,
  * one row per sign, the sender's read position moved with it, and nothing at all written across a block.
  */
 
@@ -112,5 +113,41 @@ describe.each(DATABASE_KINDS)('chat messages stored on %s', (kind) => {
     expect(await send('anyone?')).toEqual({ ok: false, reason: 'chat.peerNotFound' });
     expect(cache.size).toBe(0);
     expect(await database.db.selectFrom('chat_messages').select('id').where('from_uuid', '=', gus).execute()).toEqual([]);
+  });
+});
+
+describe('chat messages stored on PostgreSQL, as a prepared statement', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openTestDatabase('postgres');
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('the append is prepared on its connection and reused, and a duplicate on it still answers the first copy', async () => {
+    const [cleo, dan] = await insertTestUsers(database.db, 2);
+    const pair: ConversationRef = { userA: cleo < dan ? cleo : dan, userB: cleo < dan ? dan : cleo, partnerUuid: null };
+    await database.db.connection().execute(async (connection) => {
+      /** This connection's prepared statements, with how often each was planned (once per execution). */
+      const prepared = async () =>
+        (
+          await sql<{ name: string; statement: string; plans: string }>`
+            select name, statement, (generic_plans + custom_plans)::text as plans from pg_prepared_statements order by name`.execute(connection)
+        ).rows;
+      const plansBefore = Number((await prepared()).find((row) => row.name === 'chat_append_batch')?.plans ?? 0);
+      const first = await appendUnlessBlocked(connection, pair, text(cleo, 'one', 'sign-p'), dan);
+      const again = await appendUnlessBlocked(connection, pair, text(cleo, 'one again', 'sign-p'), dan);
+      const second = await appendUnlessBlocked(connection, pair, text(dan, 'two'), cleo);
+      expect([first, again, second].map((r) => (typeof r === 'string' ? r : [r.message.seq, r.message.content, r.duplicate]))).toEqual([
+        [1, 'one', false],
+        [1, 'one', true],
+        [2, 'two', false],
+      ]);
+      // One statement, run three times; nothing else on this path is prepared (the conversation, the duplicate's read).
+      const after = await prepared();
+      expect(after.map((row) => [row.name, row.statement.includes('select * from chat_append_batch(')])).toEqual([['chat_append_batch', true]]);
+      expect(Number(after[0].plans) - plansBefore).toBe(3);
+    });
   });
 });

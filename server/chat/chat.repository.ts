@@ -1,8 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { SYSTEM_CHAT_UUID } from '@/contract/calls/chat';
 import type { ChatContentType } from '@/contract/enums';
-import { isUniqueViolation } from '../db/errors';
 import type { ChatConversationRow, ChatMessageRow, Database } from '../db/schema';
+import { appendThroughBatch } from './append-batcher';
 
 /**
  * Chat storage (issue 11, DESIGN section 8). Conversations number their messages 1, 2, 3, … under the conversation
@@ -123,11 +123,10 @@ export interface AppendResult {
 }
 
 /**
- * Stores a message with the conversation's next sequence number, in one call of the database function
- * `chat_append` (migration 2026-11-26-0040): the counter row's update takes its lock, so concurrent senders are
+ * Stores a message with the conversation's next sequence number, through the append batcher (append-batcher.ts,
+ * database function `chat_append_batch`): the counter row's update takes its lock, so concurrent senders are
  * serialised and numbers stay consecutive; the message and the writer's read position are written with it. A resend
- * (same conversation, sender and sign) breaks the unique constraint, so nothing of it is kept, and the first copy is
- * answered.
+ * (same conversation, sender and sign) writes nothing, and the first copy is answered.
  */
 export async function appendMessage(
   db: Kysely<Database>,
@@ -157,24 +156,10 @@ export async function appendUnlessBlocked(
   known?: ChatConversationRow,
 ): Promise<AppendResult | 'blocked' | 'gone'> {
   const conversation = known ?? (await ensureConversation(db, ref));
-  try {
-    const { rows } = await sql<ChatMessageRow>`
-      select * from chat_append(${conversation.id}, ${input.fromUuid}, ${peer}, ${input.sign}, ${input.content}, ${input.contentType}, ${now})`.execute(db);
-    const message = rows[0];
-    if (!message) return peer !== null && (await findConversation(db, ref)) ? 'blocked' : 'gone';
-    return { conversation: { ...conversation, last_seq: message.seq, last_message_at: now }, message, duplicate: false };
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    const existing = await db
-      .selectFrom('chat_messages')
-      .selectAll()
-      .where('conversation_id', '=', conversation.id)
-      .where('from_uuid', '=', input.fromUuid)
-      .where('sign', '=', input.sign)
-      .executeTakeFirst();
-    if (!existing) throw error;
-    return { conversation, message: existing, duplicate: true };
-  }
+  const stored = await appendThroughBatch(db, { conversationId: conversation.id, ...input, peer, at: now });
+  if (stored.outcome === 'blocked' || stored.outcome === 'gone') return stored.outcome;
+  if (stored.outcome === 'duplicate') return { conversation, message: stored.message, duplicate: true };
+  return { conversation: { ...conversation, last_seq: stored.message.seq, last_message_at: now }, message: stored.message, duplicate: false };
 }
 
 /** One page of a conversation, page 1 the newest; messages in sequence order within the page. */

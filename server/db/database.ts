@@ -18,6 +18,7 @@ import * as kyc from './migrations/2026-11-26-0020-kyc';
 import * as admin from './migrations/2026-11-26-0030-admin';
 import * as chatAppend from './migrations/2026-11-26-0040-chat-append';
 import * as chatConversation from './migrations/2026-11-26-0041-chat-conversation';
+import * as chatAppendBatch from './migrations/2026-11-26-0050-chat-append-batch';
 import type { Database } from './schema';
 
 /** Migrations in order; listed statically so bundling or a changed working directory cannot lose one. */
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0030-admin': admin,
   '2026-11-26-0040-chat-append': chatAppend,
   '2026-11-26-0041-chat-conversation': chatConversation,
+  '2026-11-26-0050-chat-append-batch': chatAppendBatch,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
@@ -58,16 +60,49 @@ export interface DatabaseHandle {
 // bigint columns (ids, ledger amounts) come back as strings: exact, never silently rounded.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
 
+/** A statement whose text starts with this comment runs as the named prepared statement `name` (see PreparingClient). */
+const PREPARED_MARK = /^\s*\/\* prepared:([a-z_]+) \*\//;
+
+/**
+ * The pool's client: a statement marked `/* prepared:name *\/` is sent as a named prepared statement, parsed and
+ * planned once per connection instead of on every call. Only hot statements of a fixed text are marked (the chat
+ * append): preparing every statement would let PostgreSQL switch a search to a generic plan.
+ */
+class PreparingClient extends pg.Client {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- forwards pg's many query overloads unchanged
+  override query(config: any, values?: any, callback?: any): any {
+    if (typeof config === 'string') {
+      const marked = PREPARED_MARK.exec(config);
+      if (marked) return super.query({ name: marked[1], text: config, values }, callback);
+    }
+    return super.query(config, values, callback);
+  }
+}
+
+/** Connections of the PostgreSQL pool. */
+const POOL_SIZE = 10;
+const parallelism = new WeakMap<Kysely<Database>, number>();
+
+/**
+ * How many statements `db` runs at once: the pool's connections on PostgreSQL, 1 on PGlite (one thread, one query at
+ * a time), 1 for anything else (a transaction, a single connection). Work that queues its own statements (the chat
+ * append batcher) keeps no more than this many running.
+ */
+export function parallelismOf(db: Kysely<Database>): number {
+  return parallelism.get(db) ?? 1;
+}
+
 /**
  * PostgreSQL when a URL is given, else PGlite: in a directory under dataDir, or in memory for ':memory:'.
  */
 export async function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: POOL_SIZE, Client: PreparingClient });
     // An idle client whose connection the server dropped (restart, failover, an admin's terminate) is emitted
     // here; the pool discards it and connects anew on the next query. Without a listener Node would exit.
     pool.on('error', (error) => process.emitWarning(`PostgreSQL idle client error: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    parallelism.set(db, POOL_SIZE);
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   // PGlite runs on a thread of its own (PGliteThread), so its queries never hold up this thread, which serves HTTP
@@ -79,6 +114,7 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
   }
   const client = await PGliteThread.start(dir);
   const db = new Kysely<Database>({ dialect: new PGliteThreadDialect(client) });
+  parallelism.set(db, 1);
   return { db, kind: 'pglite', osThreadId: client.osThreadId, close: () => db.destroy() };
 }
 

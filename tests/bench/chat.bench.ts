@@ -10,6 +10,7 @@ import { SYSTEM_CHAT_UUID } from '@/contract/calls/chat';
 import { createChatToken, verifyChatToken } from '../../server/account/chat-token';
 import { emailKey, usernameKey } from '../../server/account/user.repository';
 import type { FastifyInstance } from 'fastify';
+import { type BatchStats, batchStats } from '../../server/chat/append-batcher';
 import { appendUnlessBlocked, type ConversationRef, ensureConversation } from '../../server/chat/chat.repository';
 import { CHAT_SOCKET_PATH } from '../../server/chat/im.plugin';
 import type { AppConfig } from '../../server/config';
@@ -44,7 +45,7 @@ import {
  * measured on one clock from its send to its arrival on the partner's socket. Runs, all in this one `npm run bench`:
  *  - bare: a `ws` echo server (every frame sent back) in this process, the same sockets, frames and rate;
  *  - floors, on each database: the bare echo storing every frame before echoing it, with one INSERT (what any chat
- *    server that acks only stored messages pays here) and with the app's own store (`chat_append`), so the full
+ *    server that acks only stored messages pays here) and with the app's own store (the append batcher), so the full
  *    path's cost beyond them is the rest of the app's path;
  *  - one process: the real server (buildApp) in this process with its in-process bus, on each database;
  *  - two processes: two real servers, each its own process (chat-server.ts), sharing one PostgreSQL database and a
@@ -185,6 +186,8 @@ function processesProbe(servers: readonly ServerProcess[]): ServerProbe {
 interface ChatRun {
   result: ChatLoadResult;
   server: ServerUse;
+  /** The append batcher's database calls and the messages they carried (runs in this process that store messages). */
+  batches?: BatchStats;
 }
 
 /**
@@ -289,8 +292,9 @@ async function benchBare(settings: ChatSettings): Promise<ChatRun> {
  * Floors: the bare echo, except that every frame is first stored, awaited before the echo. No token check per
  * frame, schema, bus or second socket, so what the full path costs beyond a floor is the app's own.
  *  - `insert`: one INSERT of the frame (the least any chat server that acks only stored messages pays);
- *  - `append`: the app's own store of the message (appendUnlessBlocked: `chat_append`, with the block check, the
- *    conversation's next seq under its row lock, the message and the read position) into the sender's conversation.
+ *  - `append`: the app's own store of the message (appendUnlessBlocked: the append batcher and `chat_append_batch`,
+ *    with the block check, the conversation's next seq under its row lock, the message and the read position) into
+ *    the sender's conversation.
  */
 async function benchBareStore(kind: DatabaseKind, store: 'insert' | 'append', env: BenchEnvironment, settings: ChatSettings): Promise<ChatRun> {
   const scratch = kind === 'postgres' ? await env.scratchPostgres() : null;
@@ -342,7 +346,8 @@ async function benchBareStore(kind: DatabaseKind, store: 'insert' | 'append', en
     await once(server, 'listening');
     const { port } = server.address() as { port: number };
     const specs = socketSpecs(uuids, config.serverSecret, () => `ws://127.0.0.1:${port}${CHAT_SOCKET_PATH}`);
-    return await runChatLoad(loadJob('echo', specs, settings), thisProcessProbe());
+    const run = await runChatLoad(loadJob('echo', specs, settings), thisProcessProbe());
+    return store === 'append' ? { ...run, batches: batchStats(db) } : run;
   } finally {
     if (server) {
       for (const client of server.clients) client.terminate();
@@ -366,7 +371,7 @@ async function benchOneProcess(kind: DatabaseKind, env: BenchEnvironment, settin
     const { port } = app.server.address() as { port: number };
     const specs = socketSpecs(uuids, config.serverSecret, () => `ws://127.0.0.1:${port}${CHAT_SOCKET_PATH}`);
     const run = await runChatLoad(loadJob('chat', specs, settings), thisProcessProbe());
-    return checkStored(run, await storedMessages(app.db));
+    return { ...checkStored(run, await storedMessages(app.db)), batches: batchStats(app.db) };
   } finally {
     await app?.close(); // closes the database it opened
     rmSync(config.dataDir, { recursive: true, force: true });
@@ -440,7 +445,10 @@ export const chatBenchmark: Benchmark = {
       console.log(`warning: ulimit -n is ${limit}; ${settings.sockets} sockets need ${settings.sockets + SPARE_DESCRIPTORS} descriptors per process (raise it: ulimit -n 65536)`);
     }
     const databases = benchDatabases(DATABASES);
-    const withRedis = databases.some((db) => db.kind === 'postgres');
+    // BENCH_CHAT_RUNS picks runs besides the bare echo (insert, append, one, redis; default all), to study one of them.
+    const picked = (process.env.BENCH_CHAT_RUNS ?? 'insert,append,one,redis').split(',').map((name) => name.trim());
+    const wants = (run: 'insert' | 'append' | 'one' | 'redis') => picked.includes(run);
+    const withRedis = wants('redis') && databases.some((db) => db.kind === 'postgres');
     const placement = placementApplied();
     console.log(
       `${settings.sockets} sockets (${settings.sockets / 2} conversations) × ${settings.rate} message/s, ${settings.warmupS} s warm-up + ${settings.durationS} s measured per run; ` +
@@ -453,12 +461,18 @@ export const chatBenchmark: Benchmark = {
     progress('bare ws echo');
     runs.push({ name: 'bare ws echo, this process', run: await benchBare(settings), bare: true });
     for (const { kind, label } of databases) {
-      progress(`bare ws echo storing every frame in ${label}`);
-      runs.push({ name: `bare ws echo + INSERT, ${label}`, run: await benchBareStore(kind, 'insert', env, settings), floor: label });
-      progress(`bare ws echo storing every frame as a chat message in ${label}`);
-      runs.push({ name: `bare ws echo + chat_append, ${label}`, run: await benchBareStore(kind, 'append', env, settings), floor: label });
-      progress(`${label}, one process`);
-      runs.push({ name: `${label}, one process, in-process bus`, run: await benchOneProcess(kind, env, settings) });
+      if (wants('insert')) {
+        progress(`bare ws echo storing every frame in ${label}`);
+        runs.push({ name: `bare ws echo + INSERT, ${label}`, run: await benchBareStore(kind, 'insert', env, settings), floor: label });
+      }
+      if (wants('append')) {
+        progress(`bare ws echo storing every frame as a chat message in ${label}`);
+        runs.push({ name: `bare ws echo + app's append, ${label}`, run: await benchBareStore(kind, 'append', env, settings), floor: label });
+      }
+      if (wants('one')) {
+        progress(`${label}, one process`);
+        runs.push({ name: `${label}, one process, in-process bus`, run: await benchOneProcess(kind, env, settings) });
+      }
     }
     if (withRedis) {
       progress('PostgreSQL, two processes + Redis');
@@ -520,6 +534,10 @@ export const chatBenchmark: Benchmark = {
       console.log(line);
     }
     for (const { name, run } of runs) {
+      if (run.batches && run.batches.calls > 0) {
+        const { calls, messages } = run.batches;
+        console.log(`batches: ${name}: ${messages} messages stored in ${calls} database calls, ${(messages / calls).toFixed(2)} per call (warm-up and drain included)`);
+      }
       if (run.server.elu > SATURATED) {
         console.log(`note: ${name}: the server's thread was busy ${fmtPercent(run.server.elu)} of the time: frames queued, and the latency is mostly that queue`);
       }
