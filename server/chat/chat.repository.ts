@@ -56,11 +56,10 @@ export function senderAs(conversation: ConversationRef, fromUuid: string, viewer
  */
 export async function resolveConversation(db: Db, viewer: string, peer: string, partnerUuid?: string | null): Promise<ResolvedConversation | ResolveFailure> {
   if (!partnerUuid) {
-    if (peer === viewer) return 'chat.peerNotFound';
+    const direct = directConversation(viewer, peer);
+    if (typeof direct === 'string') return direct;
     const other = await db.selectFrom('users').select('uuid').where('uuid', '=', peer).executeTakeFirst();
-    if (!other) return 'chat.peerNotFound';
-    const [userA, userB] = viewer < peer ? [viewer, peer] : [peer, viewer];
-    return { userA, userB, partnerUuid: null, viewer, otherUser: peer, peerUuid: peer, viewerIsOwner: false, partner: null };
+    return other ? direct : 'chat.peerNotFound';
   }
   const row = await db
     .selectFrom('partners')
@@ -85,6 +84,16 @@ export async function resolveConversation(db: Db, viewer: string, peer: string, 
   // The member names the profile; a profile the viewer may not see is "not found" like everywhere else.
   if (peer !== partnerUuid || !partner.published) return 'listing.notFound';
   return { userA: viewer, userB: row.owner_uuid, partnerUuid, viewer, otherUser: row.owner_uuid, peerUuid: partnerUuid, viewerIsOwner: false, partner };
+}
+
+/**
+ * The direct conversation of `viewer` with `peer`, as far as it follows from the two uuids alone: whether `peer` is an
+ * account is not checked here (resolveConversation looks it up; a send lets the conversation's foreign key tell).
+ */
+export function directConversation(viewer: string, peer: string): ResolvedConversation | 'chat.peerNotFound' {
+  if (peer === viewer) return 'chat.peerNotFound';
+  const [userA, userB] = viewer < peer ? [viewer, peer] : [peer, viewer];
+  return { userA, userB, partnerUuid: null, viewer, otherUser: peer, peerUuid: peer, viewerIsOwner: false, partner: null };
 }
 
 function whereConversation(ref: ConversationRef) {

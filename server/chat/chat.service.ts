@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { type HistoryItem, type IncomingMessage, type OutgoingMessage, UNLOCK_CONTENT } from '@/contract/calls/chat';
 import type { PublicUser } from '@/contract/shapes';
 import { chosenNickname } from '../account/public-face';
+import { isForeignKeyViolation } from '../db/errors';
 import type { ChatConversationRow, ChatMessageRow, Database } from '../db/schema';
 import type { MessageKey } from '../i18n';
 import {
@@ -9,6 +10,8 @@ import {
   appendUnlessBlocked,
   blockBetween,
   type ConversationRef,
+  directConversation,
+  ensureConversation,
   findConversation,
   isSystemUser,
   isUnlocked,
@@ -125,8 +128,14 @@ export async function sendMessage(db: Kysely<Database>, sender: string, message:
   let row: ChatConversationRow | undefined;
   if (hit) {
     ({ conversation, row } = cached);
+  } else if (!message.ext.partner_uuid) {
+    // A socket's first message to someone: nothing is looked up yet; once the message passed every check below, the
+    // conversation is found or created in one call, where a peer that is no account breaks the foreign key.
+    const direct = directConversation(sender, message.to_uuid);
+    if (typeof direct === 'string') return { ok: false, reason: direct };
+    conversation = direct;
   } else {
-    const resolved = await resolveConversation(db, sender, message.to_uuid, message.ext.partner_uuid ?? null);
+    const resolved = await resolveConversation(db, sender, message.to_uuid, message.ext.partner_uuid);
     if (typeof resolved === 'string') return { ok: false, reason: resolved };
     conversation = resolved;
   }
@@ -142,6 +151,14 @@ export async function sendMessage(db: Kysely<Database>, sender: string, message:
     return { ok: false, reason: 'chat.unlockInvalid' };
   }
   if (message.msgType === 'photos' && !(await ownsUpload(db, message.content, sender))) return { ok: false, reason: 'chat.photoInvalid' };
+  if (!hit && !conversation.partner) {
+    try {
+      row = await ensureConversation(db, conversation);
+    } catch (error) {
+      if (isForeignKeyViolation(error)) return { ok: false, reason: 'chat.peerNotFound' };
+      throw error;
+    }
+  }
   const input = { sign: message.sign, fromUuid: sender, content: message.content, contentType: message.msgType };
   const result = await appendUnlessBlocked(db, conversation, input, conversation.otherUser, now, row);
   if (result === 'gone') {

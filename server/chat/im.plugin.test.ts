@@ -184,6 +184,9 @@ describe.each(DATABASE_KINDS)('chat socket on %s', (kind) => {
     const socket = await connectChat(imUrl, config.chat_token, { headers: { 'Accept-Language': 'de-DE' } });
     open.push(socket);
     const before = await messageCount();
+    const conversationsOf = async (uuid: string) =>
+      (await t.database.db.selectFrom('chat_conversations').select('id').where((eb) => eb.or([eb('user_a', '=', uuid), eb('user_b', '=', uuid)])).execute()).length;
+    const cleoConversations = await conversationsOf(cleo.uuid);
 
     // Not JSON; a frame of another token; an empty text; the system contact; nobody.
     socket.socket.send('{"route":');
@@ -203,6 +206,8 @@ describe.each(DATABASE_KINDS)('chat socket on %s', (kind) => {
     const unlock = socket.chat({ to_uuid: ben.uuid, content: 'unlock partner', msgType: 'unlock' });
     expect(await socket.waitFor(isError(unlock.ackId))).toMatchObject({ code: 'chat.unlockInvalid' });
     expect(await messageCount()).toBe(before);
+    // Nor a conversation: not with nobody, not with Ben (every message to him was refused before it was stored).
+    expect(await conversationsOf(cleo.uuid)).toBe(cleoConversations);
 
     // An unknown route, text over the limit, a frame far over the limit, binary data.
     socket.send('chat/whoami', {}, 'u1');
