@@ -4,9 +4,9 @@ import { parallelismOf } from '../db/database';
 import type { ChatMessageRow, Database } from '../db/schema';
 
 /**
- * Group commit for chat messages (issue 11): every message is stored by the database function `chat_append_batch`
- * (migration 2026-11-26-0050), and the messages that arrive while maxInFlight calls are running wait and go
- * together in the next call. At a low rate nothing waits (each message is a call of its own, sent at once); in a burst
+ * Group commit for chat messages (issue 11): a message is stored by the database function `chat_store`, and the
+ * messages that arrive while maxInFlight calls are running wait and go together in the next call, to
+ * `chat_append_batch` (migration 2026-11-26-0050). At a low rate nothing waits (each message is a call of its own, sent at once); in a burst
  * a call's fixed cost (a round trip, PGlite's per-query work, a commit) is paid once per batch, so the queue drains
  * instead of growing. Each message keeps its own outcome; nothing about one message depends on another of its batch.
  *
@@ -120,19 +120,27 @@ class AppendBatcher {
 }
 
 /**
- * Stores `items` in one call, in the order of their conversations (a stable sort: one conversation's messages keep
- * their order), so concurrent batches lock conversation rows in the same order; outcomes come back in `items` order.
+ * Stores `items` in one call: one message with `chat_store`, several with `chat_append_batch` in the order of their
+ * conversations (a stable sort: one conversation's messages keep their order), so concurrent batches lock conversation
+ * rows in the same order. Outcomes come back in `items` order.
  */
 export async function storeBatch(db: Kysely<Database>, items: readonly PendingMessage[]): Promise<AppendOutcome[]> {
-  const order = items.map((_, index) => index);
-  order.sort((a, b) => compareIds(items[a].conversationId, items[b].conversationId) || a - b);
-  const payload = JSON.stringify(
-    order.map((index) => {
-      const item = items[index];
-      return { k: index, c: item.conversationId, f: item.fromUuid, p: item.peer, s: item.sign, t: item.content, y: item.contentType, at: item.at.toISOString() };
-    }),
-  );
-  const { rows } = await sql<BatchRow>`/* prepared:chat_append_batch */ select * from chat_append_batch(${payload}::jsonb)`.execute(db);
+  let rows: BatchRow[];
+  if (items.length === 1) {
+    // Alone: the single-message function with plain parameters (a prepared statement on PostgreSQL), no JSON.
+    const [item] = items;
+    ({ rows } = await sql<BatchRow>`/* prepared:chat_store */ select 0 as k, * from chat_store(${item.conversationId}, ${item.fromUuid}, ${item.peer}, ${item.sign}, ${item.content}, ${item.contentType}, ${item.at})`.execute(db));
+  } else {
+    const order = items.map((_, index) => index);
+    order.sort((a, b) => compareIds(items[a].conversationId, items[b].conversationId) || a - b);
+    const payload = JSON.stringify(
+      order.map((index) => {
+        const item = items[index];
+        return { k: index, c: item.conversationId, f: item.fromUuid, p: item.peer, s: item.sign, t: item.content, y: item.contentType, at: item.at.toISOString() };
+      }),
+    );
+    ({ rows } = await sql<BatchRow>`/* prepared:chat_append_batch */ select * from chat_append_batch(${payload}::jsonb)`.execute(db));
+  }
   const outcomes: (AppendOutcome | undefined)[] = new Array(items.length);
   for (const row of rows) {
     const { k, outcome, ...message } = row;

@@ -7,7 +7,7 @@ import { type AppendResult, appendMessage, appendUnlessBlocked, type Conversatio
 import { type ConversationCache, sendMessage } from './chat.service';
 
 /**
- * Storing a message (the database function chat_append_batch, migration 2026-11-26-0050): consecutive sequence numbers,
+ * Storing a message (the database function chat_store, migration 2026-11-26-0050): consecutive sequence numbers,
  * one row per sign, the sender's read position moved with it, and nothing at all written across a block.
  */
 
@@ -135,7 +135,7 @@ describe('chat messages stored on PostgreSQL, as a prepared statement', () => {
           await sql<{ name: string; statement: string; plans: string }>`
             select name, statement, (generic_plans + custom_plans)::text as plans from pg_prepared_statements order by name`.execute(connection)
         ).rows;
-      const plansBefore = Number((await prepared()).find((row) => row.name === 'chat_append_batch')?.plans ?? 0);
+      const plansBefore = Number((await prepared()).find((row) => row.name === 'chat_store')?.plans ?? 0);
       const first = await appendUnlessBlocked(connection, pair, text(cleo, 'one', 'sign-p'), dan);
       const again = await appendUnlessBlocked(connection, pair, text(cleo, 'one again', 'sign-p'), dan);
       const second = await appendUnlessBlocked(connection, pair, text(dan, 'two'), cleo);
@@ -146,7 +146,7 @@ describe('chat messages stored on PostgreSQL, as a prepared statement', () => {
       ]);
       // One statement, run three times; nothing else on this path is prepared (the conversation, the duplicate's read).
       const after = await prepared();
-      expect(after.map((row) => [row.name, row.statement.includes('select * from chat_append_batch(')])).toEqual([['chat_append_batch', true]]);
+      expect(after.map((row) => [row.name, row.statement.includes('from chat_store(')])).toEqual([['chat_store', true]]);
       expect(Number(after[0].plans) - plansBefore).toBe(3);
     });
   });

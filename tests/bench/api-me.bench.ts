@@ -5,6 +5,8 @@ import * as userCalls from '@/contract/calls/user';
 import { currentUserOf } from '../../server/account/current-user';
 import { findSession } from '../../server/account/token.repository';
 import type { FastifyInstance } from 'fastify';
+import { sealEnvelope } from '@/services/envelope';
+import { MemoryReplayStore, openEnvelope, sealData, serverKeys } from '../../server/api/envelope';
 import type { AppConfig } from '../../server/config';
 import type { DatabaseKind } from '../../server/db/database';
 import { createRawClient } from '../support/raw-client';
@@ -50,6 +52,33 @@ const GOAL = 0.7;
 /** Canned over bare Fastify, in throughput and in bare / canned CPU per request: the envelope's cost. */
 const ENVELOPE_GOAL = 0.5;
 const MIN_FULL_REQUESTS = 10_000;
+/** Envelopes opened and answers sealed in the in-process measure of the envelope's cryptography. */
+const CRYPTO_CALLS = 20_000;
+
+/**
+ * The envelope's cryptography alone, in this process, in a loop: open a sealed request (sign check, replay window,
+ * AES decryption, JSON) and seal `answer` (JSON, AES), as the API plugin does per request, without HTTP, form parsing,
+ * schemas or hooks. CPU µs per request. A canned request costs at least bare Fastify's request plus this.
+ */
+function envelopeCryptoUs(config: AppConfig, payload: Record<string, unknown>, answer: unknown): number {
+  const keys = serverKeys(config.aesKey, config.signKey);
+  const nowS = Math.floor(Date.now() / 1000);
+  const forms = Array.from({ length: CRYPTO_CALLS }, () => ({ ...sealEnvelope(payload, { aesKey: config.aesKey, signKey: config.signKey }, 'pwa', nowS) }));
+  const replay = new MemoryReplayStore();
+  const run = (from: number, to: number) => {
+    for (let i = from; i < to; i++) {
+      const opened = openEnvelope(forms[i], keys, replay, nowS);
+      if (!('payload' in opened)) throw new Error(`envelope refused: ${JSON.stringify(opened)}`);
+      sealData(JSON.stringify(answer), keys.aes);
+    }
+  };
+  const warm = CRYPTO_CALLS / 10;
+  run(0, warm);
+  const from = process.cpuUsage();
+  run(warm, CRYPTO_CALLS);
+  const used = process.cpuUsage(from);
+  return (used.user + used.system) / (CRYPTO_CALLS - warm);
+}
 const DATABASES: readonly { kind: DatabaseKind; label: string }[] = [
   { kind: 'pglite', label: 'PGlite' },
   { kind: 'postgres', label: 'PostgreSQL' },
@@ -189,6 +218,12 @@ async function benchDatabase(kind: DatabaseKind, label: string, env: BenchEnviro
       `envelope cost, split: canned ${fmtUs(cpuPerRequestUs(cannedResult))} µs = bare Fastify ${fmtUs(cpuPerRequestUs(bareResult))} µs` +
         ` + the app's plumbing ${fmtUs(cpuPerRequestUs(plainResult) - cpuPerRequestUs(bareResult))} µs (plain route − bare)` +
         ` + the API plugin ${fmtUs(cpuPerRequestUs(cannedResult) - cpuPerRequestUs(plainResult))} µs (canned − plain: envelope, schemas, session fields)`,
+    );
+    const cryptoUs = envelopeCryptoUs(config, { oauth_id: raw.guestId, oauth_type: 'pwa' }, canned);
+    const bound = cpuPerRequestUs(bareResult) / (cpuPerRequestUs(bareResult) + cryptoUs);
+    console.log(
+      `envelope cost, floor: its cryptography alone (open: sign, replay window, AES, JSON; seal: JSON, AES), in-process ${fmtUs(cryptoUs)} µs per request; ` +
+        `a canned request costs at least bare + that = ${fmtUs(cpuPerRequestUs(bareResult) + cryptoUs)} µs, so bare / canned ≤ ${fmtRatio(bound)} however lean the rest`,
     );
     if (full.total < MIN_FULL_REQUESTS) {
       console.log(`note: only ${full.total} full-stack requests measured (< ${MIN_FULL_REQUESTS}); raise BENCH_DURATION_S`);
