@@ -133,7 +133,7 @@ export interface AppendResult {
 
 /**
  * Stores a message with the conversation's next sequence number, through the append batcher (append-batcher.ts,
- * database function `chat_append_batch`): the counter row's update takes its lock, so concurrent senders are
+ * database functions `chat_store` and `chat_append_batch`): the counter row's update takes its lock, so concurrent senders are
  * serialised and numbers stay consecutive; the message and the writer's read position are written with it. A resend
  * (same conversation, sender and sign) writes nothing, and the first copy is answered.
  */
