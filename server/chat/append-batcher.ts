@@ -25,7 +25,7 @@ export function maxInFlight(db: Kysely<Database>): number {
   return Math.max(2, Math.floor(parallelismOf(db) / 2));
 }
 /** Messages per call at most (a burst larger than this goes in several calls). */
-export const MAX_BATCH = 64;
+const MAX_BATCH = 64;
 
 export interface PendingMessage {
   conversationId: string;
@@ -124,7 +124,7 @@ class AppendBatcher {
  * conversations (a stable sort: one conversation's messages keep their order), so concurrent batches lock conversation
  * rows in the same order. Outcomes come back in `items` order.
  */
-export async function storeBatch(db: Kysely<Database>, items: readonly PendingMessage[]): Promise<AppendOutcome[]> {
+async function storeBatch(db: Kysely<Database>, items: readonly PendingMessage[]): Promise<AppendOutcome[]> {
   let rows: BatchRow[];
   if (items.length === 1) {
     // Alone: the single-message function with plain parameters (a prepared statement on PostgreSQL), no JSON.
