@@ -61,7 +61,8 @@ function isUserField(field: Element): field is Field {
  * The value the app holds for a field the user changed before it took the page over: the one the server rendered
  * (a select's option marked `selected`, an input's `value` attribute), which React hydrates the field with. The
  * user's choice stays on screen meanwhile, until React renders the field again and puts its own value back.
- * (Should a select's change reach the app during the hydration as well, reporting it again sets the same value.)
+ * (Should a select's change reach the app during the hydration as well, reporting it again sets the same value;
+ * should React have hydrated the select for the pick and put the server's option back, reporting it restores it.)
  */
 function appValue(field: Field): string {
   if (field instanceof HTMLSelectElement) {

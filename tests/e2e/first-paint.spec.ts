@@ -244,6 +244,33 @@ test.describe('what a user does before the app has taken the page over is kept',
     }).toPass();
   });
 
+  test('a filter picked just as the app starts taking the page over filters the list, and shows as picked', async ({ page }) => {
+    // The pick lands the moment the app starts hydrating (data-app="hydrating"), before React has hydrated the
+    // select: React then hydrates it at once for the event, which puts the server's option back before the
+    // "change" event of the same pick, so only its "input" event carries the user's choice.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (document.documentElement.dataset.app !== 'hydrating') return;
+        observer.disconnect();
+        const label = Array.from(document.querySelectorAll('label')).find((element) => element.textContent === 'Type');
+        const select = label && document.getElementById(label.htmlFor);
+        if (!(select instanceof HTMLSelectElement)) return;
+        const option = Array.from(select.options).find((item) => item.value !== '')!;
+        (window as { picked?: string }).picked = option.text;
+        option.selected = true;
+        // As Chromium reports a pick: "input", then "change".
+        select.dispatchEvent(new Event('input', { bubbles: true }));
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-app'] });
+    });
+    await page.goto('/en/japan/tokyo');
+    await appReady(page);
+    const typeName = await page.evaluate(() => (window as { picked?: string }).picked);
+    expect(typeName).toBeTruthy();
+    await expect(page).toHaveURL(/[?&]merchant_type=\d+/);
+    await expect(page.getByLabel('Type', { exact: true }).locator('option:checked')).toHaveText(typeName!);
+  });
+
   test('a page scrolled before the app runs stays where it was, and its list goes on loading from there', async ({ page }) => {
     const release = await holdApp(page);
     await page.goto('/en/japan/tokyo');
