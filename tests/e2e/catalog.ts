@@ -1,12 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Locale } from '../../src/contract/enums';
 
 /**
- * The translations the app ships (locales/{locale}/messages.po, and the wallet's and chat's catalogs), so specs
+ * The translations the app ships (locales/{locale}/messages.po, and the features' catalogs beside it), so specs
  * expect what a user of that language reads rather than a copy of it.
  */
-const CATALOGS = ['messages', 'wallet', 'chat', 'kyc', 'admin'];
+const CATALOGS = readdirSync(fileURLToPath(new URL('../../locales/en', import.meta.url)))
+  .filter((file) => file.endsWith('.po'))
+  .map((file) => file.slice(0, -'.po'.length));
 const cache = new Map<Locale, Map<string, string>>();
 
 function parsePo(text: string): Map<string, string> {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { LOCALES } from '../../src/contract/enums';
 
 /**
@@ -25,8 +25,8 @@ function parsePo(text: string): Entry[] {
 }
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join(',');
-/** The catalogs of lingui.config.ts: the app's, and the features' loaded with their routes. */
-const CATALOGS = ['messages', 'wallet', 'chat', 'kyc', 'admin'];
+/** The catalogs of lingui.config.ts (the app's, and the features' loaded with their routes), as the source locale has them. */
+const CATALOGS = readdirSync('locales/en').filter((file) => file.endsWith('.po')).map((file) => file.slice(0, -'.po'.length));
 const problems: string[] = [];
 const totals: Record<string, number> = {};
 for (const catalog of CATALOGS) {

@@ -13,6 +13,8 @@ const FEATURE_CATALOGS = {
   chat: import.meta.glob<Catalog>('../../../locales/*/chat.po'),
   kyc: import.meta.glob<Catalog>('../../../locales/*/kyc.po'),
   admin: import.meta.glob<Catalog>('../../../locales/*/admin.po'),
+  owner: import.meta.glob<Catalog>('../../../locales/*/owner.po'),
+  info: import.meta.glob<Catalog>('../../../locales/*/info.po'),
 };
 export type FeatureCatalog = keyof typeof FEATURE_CATALOGS;
 

@@ -21,12 +21,12 @@ import { selectUser } from '@/machines/account/session.machine';
 import { Button } from '@/ui/kit/button';
 import { requestErrorText } from '@/ui/directory/directory-names';
 import { Icon } from '@/ui/kit/icons';
-import type { FormImage } from '@/ui/directory/listing-form-parts';
-import { MerchantForm, type MerchantFormValues } from '@/ui/directory/merchant-form';
+import type { FormImage } from '@/ui/directory/owner/listing-form-parts';
+import { MerchantForm, type MerchantFormValues } from '@/ui/directory/owner/merchant-form';
 import { translateCode } from '@/ui/app/messages';
 import { PageHeader } from '@/ui/kit/page-header';
-import { PartnerForm, type PartnerFormValues } from '@/ui/directory/partner-form';
-import { PublishBlocked } from '@/ui/directory/publish-blocked';
+import { PartnerForm, type PartnerFormValues } from '@/ui/directory/owner/partner-form';
+import { PublishBlocked } from '@/ui/directory/owner/publish-blocked';
 import type { AppSystem } from '../-app/app-system';
 import { useAppSystem } from '../-app/app-context';
 import { useDocumentTitle } from '../-app/use-document-title';
@@ -34,6 +34,7 @@ import { directoryOf } from '../-directory/directory-data';
 import { useUpgradeHref } from '../-listing/upgrade-href';
 import { publishBlock } from './owner-guards';
 import { ownerHrefs } from './owner-links';
+import { useFeatureCatalog } from '../-app/use-feature-catalog';
 
 /**
  * The publish and modify pages of both sources (/member/{source}/publish, /member/{source}/{id}/modify): the
@@ -49,6 +50,7 @@ export interface ListingFormPageProps {
 }
 
 export function ListingFormPage({ lang, source, id }: ListingFormPageProps) {
+  useFeatureCatalog('owner');
   const { t } = useLingui();
   const { session } = useAppSystem();
   const user = useSelector(session, selectUser);

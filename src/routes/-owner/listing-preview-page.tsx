@@ -5,7 +5,7 @@ import * as content from '@/contract/calls/content';
 import * as partner from '@/contract/calls/partner';
 import { provideRequest } from '@/machines/app/request.machine';
 import { dictionaryNames, namesOf } from '@/ui/directory/directory-names';
-import { OwnerPreviewBar } from '@/ui/directory/listing-preview';
+import { OwnerPreviewBar } from '@/ui/directory/owner/listing-preview';
 import { MerchantDetailView, merchantImages } from '@/ui/directory/merchant-detail';
 import { PartnerDetailView, partnerImages } from '@/ui/directory/partner-detail';
 import { requestErrorText } from '@/ui/directory/directory-names';
@@ -14,6 +14,7 @@ import { useImageViewer } from '../-listing/photo-viewer';
 import { useDocumentTitle } from '../-app/use-document-title';
 import { ownerHrefs } from './owner-links';
 import type { OwnPreviewData } from './preview-loader';
+import { useFeatureCatalog } from '../-app/use-feature-catalog';
 
 /**
  * /member/{source}/{id}/preview: the owner's listing in the public detail view (helper components of the detail
@@ -21,6 +22,7 @@ import type { OwnPreviewData } from './preview-loader';
  * user/merchant_toggleVisiable; a profile's is partner/setVisiable, which sets the value the owner sees flipped.
  */
 export function ListingPreviewPage({ lang, data }: { lang: string; data: OwnPreviewData }) {
+  useFeatureCatalog('owner');
   const { i18n } = useLingui();
   const system = useAppSystem();
   const viewer = useImageViewer();

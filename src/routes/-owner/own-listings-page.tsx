@@ -10,11 +10,12 @@ import {
   type OwnListing,
 } from '@/machines/directory/own-listings.machine';
 import { requestErrorText } from '@/ui/directory/directory-names';
-import { OwnListings, type OwnListingRow } from '@/ui/directory/own-listings';
+import { OwnListings, type OwnListingRow } from '@/ui/directory/owner/own-listings';
 import type { AppSystem } from '../-app/app-system';
 import { useAppSystem } from '../-app/app-context';
 import { useDocumentTitle } from '../-app/use-document-title';
 import { ownerHrefs } from './owner-links';
+import { useFeatureCatalog } from '../-app/use-feature-catalog';
 
 /** /member/content/{source}: the owner's-listings machine with the user/* calls, bound to the list ui. */
 
@@ -44,6 +45,7 @@ export function listingName(item: OwnListing): string {
 type Snapshot = SnapshotFrom<typeof ownListingsMachine>;
 
 export function OwnListingsPage({ lang, source }: { lang: string; source: ListingSource }) {
+  useFeatureCatalog('owner');
   const { t, i18n } = useLingui();
   const system = useAppSystem();
   useDocumentTitle(source === 'merchant' ? t`My venues` : t`My profiles`);

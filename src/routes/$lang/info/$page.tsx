@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react';
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { INFO_PAGE_TITLES, type InfoPageKey } from '@/ui/app/info-texts';
-import { StaticPage } from '@/ui/app/static-page';
+import { INFO_PAGE_TITLES, type InfoPageKey } from '@/ui/app/info/info-texts';
+import { StaticPage } from '@/ui/app/info/static-page';
 import { useDocumentTitle } from '../../-app/use-document-title';
+import { useFeatureCatalog } from '../../-app/use-feature-catalog';
 
 const PAGES: readonly InfoPageKey[] = ['about-us', 'privacy-policy', 'terms'];
 
@@ -15,6 +16,7 @@ export const Route = createFileRoute('/$lang/info/$page')({
 });
 
 function InfoPage() {
+  useFeatureCatalog('info');
   const { i18n } = useLingui();
   const { lang, page } = Route.useParams();
   useDocumentTitle(i18n._(INFO_PAGE_TITLES[page as InfoPageKey]));

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
-import { StatusIcon } from '../kit/icons';
-import { AppLink } from '../kit/link';
+import { StatusIcon } from '../../kit/icons';
+import { AppLink } from '../../kit/link';
 import './owner.css';
 
 export type PublishBlockReason = 'merchant.needsPaid' | 'partner.limitReached';

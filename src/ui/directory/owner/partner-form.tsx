@@ -3,8 +3,8 @@ import { LISTING_TAGS_MAX } from '@/contract/calls/merchant';
 import { PARTNER_AGE_MIN, PARTNER_INTRO_MAX, PARTNER_LANGUAGES_MAX } from '@/contract/calls/partner';
 import { NICKNAME_MAX } from '@/contract/constants';
 import { PHOTOS_MAX } from '@/contract/shapes';
-import { SelectField, TextAreaField } from '../kit/choice-fields';
-import { submitHandler } from '../kit/form-props';
+import { SelectField, TextAreaField } from '../../kit/choice-fields';
+import { submitHandler } from '../../kit/form-props';
 import {
   CheckboxGroupField,
   CityPicker,
@@ -14,7 +14,7 @@ import {
   VisibleSwitch,
 } from './listing-form-parts';
 import type { ListingFormBaseProps } from './merchant-form';
-import { TextField } from '../kit/text-field';
+import { TextField } from '../../kit/text-field';
 
 /** What the owner edits of a profile (strings as typed; the machine parses them with the contract schema). */
 export interface PartnerFormValues {

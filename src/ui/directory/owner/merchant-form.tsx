@@ -9,9 +9,9 @@ import {
   SOCIAL_VALUE_MAX,
 } from '@/contract/calls/merchant';
 import { PHOTOS_MAX } from '@/contract/shapes';
-import { RadioGroupField, SelectField, TextAreaField } from '../kit/choice-fields';
-import type { Dictionaries } from './directory-names';
-import { submitHandler } from '../kit/form-props';
+import { RadioGroupField, SelectField, TextAreaField } from '../../kit/choice-fields';
+import type { Dictionaries } from '../directory-names';
+import { submitHandler } from '../../kit/form-props';
 import {
   CheckboxGroupField,
   CityPicker,
@@ -26,7 +26,7 @@ import {
   type OpeningPeriodValue,
   type SocialLinkValue,
 } from './listing-form-parts';
-import { TextField } from '../kit/text-field';
+import { TextField } from '../../kit/text-field';
 
 /** What the owner edits of a venue (strings as typed; the machine parses them with the contract schema). */
 export interface MerchantFormValues {

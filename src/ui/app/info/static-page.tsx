@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ComponentType } from 'react';
 import { AboutUsText, INFO_PAGE_TITLES, PrivacyPolicyText, TermsText, type InfoPageKey } from './info-texts';
-import { PageHeader } from '../kit/page-header';
+import { PageHeader } from '../../kit/page-header';
 
 export interface StaticPageProps {
   page: InfoPageKey;

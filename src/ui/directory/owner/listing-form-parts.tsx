@@ -1,14 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { SocialChannel } from '@/contract/enums';
-import { Button } from '../kit/button';
-import { SelectField } from '../kit/choice-fields';
-import { cx } from '../kit/class-names';
-import { FormError } from '../kit/form-error';
-import { Icon } from '../kit/icons';
-import { ISO_WEEKDAYS, weekdayName } from './listing-format';
-import { TextField } from '../kit/text-field';
-import './listing-detail.css';
+import { Button } from '../../kit/button';
+import { SelectField } from '../../kit/choice-fields';
+import { cx } from '../../kit/class-names';
+import { FormError } from '../../kit/form-error';
+import { Icon } from '../../kit/icons';
+import { ISO_WEEKDAYS, weekdayName } from '../listing-format';
+import { TextField } from '../../kit/text-field';
+import '../listing-detail.css';
 import './owner.css';
 
 /**

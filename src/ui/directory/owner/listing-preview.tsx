@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ListingStatus } from '@/contract/enums';
 import type { ListingSource } from '@/contract/shapes';
-import { Icon } from '../kit/icons';
+import { Icon } from '../../kit/icons';
 import { VisibleSwitch } from './listing-form-parts';
-import { AppLink } from '../kit/link';
+import { AppLink } from '../../kit/link';
 import { ListingStatusBadge } from './own-listings';
 import './owner.css';
 

@@ -2,14 +2,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
 import type { ListingStatus } from '@/contract/enums';
 import type { ListingSource } from '@/contract/shapes';
-import { Button } from '../kit/button';
-import { cx } from '../kit/class-names';
-import { IconButton } from '../kit/icon-button';
-import { Icon } from '../kit/icons';
+import { Button } from '../../kit/button';
+import { cx } from '../../kit/class-names';
+import { IconButton } from '../../kit/icon-button';
+import { Icon } from '../../kit/icons';
 import { VisibleSwitch } from './listing-form-parts';
-import { ListingImage } from './listing-image';
-import { AppLink } from '../kit/link';
-import { PageHeader } from '../kit/page-header';
+import { ListingImage } from '../listing-image';
+import { AppLink } from '../../kit/link';
+import { PageHeader } from '../../kit/page-header';
 import './owner.css';
 
 /** One of the owner's listings as the list shows it (texts already translated where they are texts). */
