@@ -68,6 +68,12 @@ export interface ChatLoadResult {
   /** Send → ack (`chat` mode), same messages. */
   ackP50Ms: number;
   ackP99Ms: number;
+  /**
+   * The measured window cut into TAIL_WINDOW_S slices by send time: each slice's p99 and max, so a tail made of one
+   * stall (a few slow seconds) tells itself apart from a tail spread over the run.
+   */
+  slices: { fromS: number; count: number; p99Ms: number; maxMs: number }[];
+  sliceS: number;
   /** How long after the last send everything had arrived, or the drain gave up with `outstanding` messages not all there. */
   drainMs: number;
   outstanding: number;
@@ -96,6 +102,8 @@ const DRAIN_MAX_MS = 180_000;
 const DUPLICATE_GRACE_MS = 1_000;
 const INIT_ACK = 'bench_init';
 const SAMPLES_PER_KIND = 3;
+/** The width of the measured window's slices (ChatLoadResult.slices). */
+const TAIL_WINDOW_S = 10;
 
 interface Sent {
   from: number;
@@ -341,6 +349,7 @@ async function run(job: ChatLoadJob): Promise<ChatLoadResult> {
   // --- Count.
   const latencies: number[] = [];
   const ackLatencies: number[] = [];
+  const bySlice: number[][] = [];
   let acked = 0;
   let delivered = 0;
   let lost = 0;
@@ -363,7 +372,11 @@ async function run(job: ChatLoadJob): Promise<ChatLoadResult> {
     }
     if (!rec.measured) continue;
     measured++;
-    if (rec.deliveredAt > 0) latencies.push(rec.deliveredAt - rec.sentAt);
+    if (rec.deliveredAt > 0) {
+      latencies.push(rec.deliveredAt - rec.sentAt);
+      const slice = Math.max(0, Math.floor((rec.sentAt - measureFrom) / (TAIL_WINDOW_S * 1000)));
+      (bySlice[slice] ??= []).push(rec.deliveredAt - rec.sentAt);
+    }
     if (rec.ackedAt > 0) ackLatencies.push(rec.ackedAt - rec.sentAt);
   }
   latencies.sort((a, b) => a - b);
@@ -385,6 +398,11 @@ async function run(job: ChatLoadJob): Promise<ChatLoadResult> {
     maxMs: latencies.length > 0 ? latencies[latencies.length - 1] : Number.NaN,
     ackP50Ms: percentile(ackLatencies, 50),
     ackP99Ms: percentile(ackLatencies, 99),
+    sliceS: TAIL_WINDOW_S,
+    slices: Array.from(bySlice, (values = [], index) => {
+      values.sort((a, b) => a - b);
+      return { fromS: index * TAIL_WINDOW_S, count: values.length, p99Ms: percentile(values, 99), maxMs: values.length > 0 ? values[values.length - 1] : Number.NaN };
+    }),
     drainMs,
     outstanding: pending,
     generatorElu,

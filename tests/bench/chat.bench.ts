@@ -534,6 +534,10 @@ export const chatBenchmark: Benchmark = {
       console.log(line);
     }
     for (const { name, run } of runs) {
+      const slices = run.result.slices.filter((slice) => slice.count > 0);
+      if (slices.length > 1) {
+        console.log(`tail by ${run.result.sliceS} s of the measured window: ${name}: p99 / max ms ${slices.map((slice) => `${fmtMs(slice.p99Ms)}/${fmtMs(slice.maxMs)}`).join(', ')}`);
+      }
       if (run.batches && run.batches.calls > 0) {
         const { calls, messages } = run.batches;
         console.log(`batches: ${name}: ${messages} messages stored in ${calls} database calls, ${(messages / calls).toFixed(2)} per call (warm-up and drain included)`);
