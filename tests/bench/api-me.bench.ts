@@ -1,10 +1,9 @@
 import { rmSync } from 'node:fs';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { CurrentUser } from '@/contract/calls/user';
 import * as userCalls from '@/contract/calls/user';
 import { currentUserOf } from '../../server/account/current-user';
 import { findSession } from '../../server/account/token.repository';
-import type { FastifyInstance } from 'fastify';
 import { sealEnvelope } from '@/services/envelope';
 import { MemoryReplayStore, openEnvelope, sealData, serverKeys } from '../../server/api/envelope';
 import type { AppConfig } from '../../server/config';
