@@ -18,6 +18,9 @@ const WEBHOOK_SECRET = 'whsec_venuely_stand_in';
 /** Only ever a string in the Checkout return URLs: nothing fetches it. Loopback all the same. */
 const PUBLIC_URL = 'http://127.0.0.1:9';
 
+/** Concurrent first card setups of one user. */
+const RACERS = 12;
+
 const CARD_NOT_FOUND = 'This card cannot be found. Choose another card.';
 
 /**
@@ -106,9 +109,10 @@ describe.each(DATABASE_KINDS)('payments on the Stripe provider, %s', (kind) => {
       expect(request.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
     }
 
-    // Three first setups at once still make one Customer (the creation's idempotency key is the user).
+    // First setups at once still make one Customer (the creation's idempotency key is the user) and one row: on
+    // PostgreSQL they race to insert it, and a conflict on any of its unique keys (the user, the Customer) is "done".
     const racer = await createUser(t, api, 'StripeRacer', 1);
-    const keys = await Promise.all([setupKey(racer), setupKey(racer), setupKey(racer)]);
+    const keys = await Promise.all(Array.from({ length: RACERS }, () => setupKey(racer)));
     const rows = await db().selectFrom('stripe_customers').select('customer_id').where('user_uuid', '=', racer.uuid).execute();
     expect(rows).toHaveLength(1);
     expect(new Set(keys.map((k) => stripe.setupIntents.get(setupIdOf(k.client_secret))!.customer))).toEqual(new Set([rows[0].customer_id]));

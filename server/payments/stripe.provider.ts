@@ -112,15 +112,20 @@ export function createStripeProvider(app: FastifyInstance, stripe: Stripe = crea
 
   /**
    * The user's Customer, created on their first card setup. The creation's idempotency key is the user, so two
-   * concurrent first setups get one Customer from Stripe, and the row is inserted once.
+   * concurrent first setups get one Customer from Stripe, and the row is inserted once. The insert gives way on a
+   * conflict with any unique key, not only the user: on PostgreSQL, two concurrent inserts of the same row can
+   * meet first on the Customer's id, which `on conflict (user_uuid)` does not cover (a unique violation, so a
+   * server error for one of the setups; seen once in CI).
    */
   async function ensureCustomer(userUuid: string): Promise<string> {
     const known = await customerIdOf(userUuid);
     if (known) return known;
     // Only the user's uuid goes to Stripe: no name or e-mail is shared that a payment does not need.
     const customer = await stripe.customers.create({ metadata: { user_uuid: userUuid } }, { idempotencyKey: `customer:${userUuid}` });
-    await db.insertInto('stripe_customers').values({ user_uuid: userUuid, customer_id: customer.id }).onConflict((oc) => oc.column('user_uuid').doNothing()).execute();
-    return (await customerIdOf(userUuid))!;
+    await db.insertInto('stripe_customers').values({ user_uuid: userUuid, customer_id: customer.id }).onConflict((oc) => oc.doNothing()).execute();
+    const stored = await customerIdOf(userUuid);
+    if (!stored) throw new Error(`Stripe Customer ${customer.id} is already another user's`);
+    return stored;
   }
 
   const userOfCustomer = async (customerId: string | null) =>
