@@ -147,7 +147,7 @@ async function storeBatch(db: Kysely<Database>, items: readonly PendingMessage[]
     outcomes[k] = outcome === 'stored' || outcome === 'duplicate' ? { outcome, message: message as ChatMessageRow } : { outcome };
   }
   return outcomes.map((outcome, index) => {
-    if (!outcome) throw new Error(`chat_append_batch gave no outcome for message ${index}`);
+    if (!outcome) throw new Error(`the chat store gave no outcome for message ${index}`);
     return outcome;
   });
 }

@@ -69,10 +69,10 @@ export interface ChatLoadResult {
   ackP50Ms: number;
   ackP99Ms: number;
   /**
-   * The measured window cut into TAIL_WINDOW_S slices by send time: each slice's p99 and max, so a tail made of one
-   * stall (a few slow seconds) tells itself apart from a tail spread over the run.
+   * The measured window cut into slices of `sliceS` seconds by send time, in order: each slice's p99 and max, so a
+   * tail made of one stall (a few slow seconds) tells itself apart from a tail spread over the run.
    */
-  slices: { fromS: number; count: number; p99Ms: number; maxMs: number }[];
+  slices: { count: number; p99Ms: number; maxMs: number }[];
   sliceS: number;
   /** How long after the last send everything had arrived, or the drain gave up with `outstanding` messages not all there. */
   drainMs: number;
@@ -399,9 +399,9 @@ async function run(job: ChatLoadJob): Promise<ChatLoadResult> {
     ackP50Ms: percentile(ackLatencies, 50),
     ackP99Ms: percentile(ackLatencies, 99),
     sliceS: TAIL_WINDOW_S,
-    slices: Array.from(bySlice, (values = [], index) => {
+    slices: Array.from(bySlice, (values = []) => {
       values.sort((a, b) => a - b);
-      return { fromS: index * TAIL_WINDOW_S, count: values.length, p99Ms: percentile(values, 99), maxMs: values.length > 0 ? values[values.length - 1] : Number.NaN };
+      return { count: values.length, p99Ms: percentile(values, 99), maxMs: values.length > 0 ? values[values.length - 1] : Number.NaN };
     }),
     drainMs,
     outstanding: pending,

@@ -4,12 +4,12 @@ import { once } from 'node:events';
 import { rmSync } from 'node:fs';
 import { type EventLoopUtilization, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { type RawData, WebSocketServer } from 'ws';
 import { SYSTEM_CHAT_UUID } from '@/contract/calls/chat';
 import { createChatToken, verifyChatToken } from '../../server/account/chat-token';
 import { emailKey, usernameKey } from '../../server/account/user.repository';
-import type { FastifyInstance } from 'fastify';
 import { type BatchStats, batchStats } from '../../server/chat/append-batcher';
 import { appendUnlessBlocked, type ConversationRef, ensureConversation } from '../../server/chat/chat.repository';
 import { CHAT_SOCKET_PATH } from '../../server/chat/im.plugin';
@@ -446,8 +446,11 @@ export const chatBenchmark: Benchmark = {
     }
     const databases = benchDatabases(DATABASES);
     // BENCH_CHAT_RUNS picks runs besides the bare echo (insert, append, one, redis; default all), to study one of them.
-    const picked = (process.env.BENCH_CHAT_RUNS ?? 'insert,append,one,redis').split(',').map((name) => name.trim());
-    const wants = (run: 'insert' | 'append' | 'one' | 'redis') => picked.includes(run);
+    const RUNS = ['insert', 'append', 'one', 'redis'] as const;
+    const picked = (process.env.BENCH_CHAT_RUNS ?? RUNS.join(',')).split(',').map((name) => name.trim());
+    const unknown = picked.filter((name) => !(RUNS as readonly string[]).includes(name));
+    if (unknown.length > 0) throw new Error(`BENCH_CHAT_RUNS: no run named ${unknown.join(', ')} (runs: ${RUNS.join(', ')})`);
+    const wants = (run: (typeof RUNS)[number]) => picked.includes(run);
     const withRedis = wants('redis') && databases.some((db) => db.kind === 'postgres');
     const placement = placementApplied();
     console.log(
@@ -534,9 +537,10 @@ export const chatBenchmark: Benchmark = {
       console.log(line);
     }
     for (const { name, run } of runs) {
-      const slices = run.result.slices.filter((slice) => slice.count > 0);
+      const { slices, sliceS } = run.result;
       if (slices.length > 1) {
-        console.log(`tail by ${run.result.sliceS} s of the measured window: ${name}: p99 / max ms ${slices.map((slice) => `${fmtMs(slice.p99Ms)}/${fmtMs(slice.maxMs)}`).join(', ')}`);
+        const shown = slices.map((slice) => (slice.count > 0 ? `${fmtMs(slice.p99Ms)}/${fmtMs(slice.maxMs)}` : '—'));
+        console.log(`tail by ${sliceS} s of the measured window: ${name}: p99 / max ms ${shown.join(', ')}`);
       }
       if (run.batches && run.batches.calls > 0) {
         const { calls, messages } = run.batches;
