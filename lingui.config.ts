@@ -4,16 +4,26 @@ import { LOCALES } from './src/contract/enums';
 /**
  * Client catalogs, one PO file per locale and catalog under locales/, each loaded lazily (src/services/i18n.ts):
  * `messages` for every page; `wallet`, `chat`, `kyc` and `admin` with the routes of those features, `owner` with a
- * publisher's own pages (listing forms, previews, own listings) and `info` with the static pages' long texts, so the
- * first page does not download their texts (src/routes/-app/use-feature-catalog.ts). A text used by both a feature
- * and the rest is in both catalogs.
+ * publisher's own pages (listing forms, previews, own listings), `info` with the static pages' long texts and `forms`
+ * with the account's pages and dialogs and the feedback, report and visit report forms, so the first page does not
+ * download their texts (src/routes/-app/use-feature-catalog.ts). A text used by both a feature and the rest is in
+ * both catalogs: the codes of field validation (FORM_CODES) are in each catalog whose pages translate them.
  */
+const FORM_CODES = '<rootDir>/src/ui/app/form-messages.ts';
 const FEATURES = {
-  owner: ['<rootDir>/src/ui/directory/owner', '<rootDir>/src/routes/-owner'],
+  owner: ['<rootDir>/src/ui/directory/owner', '<rootDir>/src/routes/-owner', FORM_CODES],
   info: ['<rootDir>/src/ui/app/info'],
-  wallet: ['<rootDir>/src/ui/wallet', '<rootDir>/src/routes/-wallet'],
+  forms: [
+    '<rootDir>/src/ui/account',
+    '<rootDir>/src/routes/-app/auth-forms.tsx',
+    '<rootDir>/src/ui/app/feedback-dialog.tsx',
+    '<rootDir>/src/ui/directory/report-dialog.tsx',
+    '<rootDir>/src/ui/directory/visit-report-form.tsx',
+    FORM_CODES,
+  ],
+  wallet: ['<rootDir>/src/ui/wallet', '<rootDir>/src/routes/-wallet', FORM_CODES],
   chat: ['<rootDir>/src/ui/chat', '<rootDir>/src/routes/-chat'],
-  kyc: ['<rootDir>/src/ui/kyc', '<rootDir>/src/routes/-kyc'],
+  kyc: ['<rootDir>/src/ui/kyc', '<rootDir>/src/routes/-kyc', FORM_CODES],
   admin: ['<rootDir>/src/ui/admin', '<rootDir>/src/routes/-admin'],
 };
 
@@ -22,7 +32,7 @@ export default defineConfig({
   locales: [...LOCALES],
   fallbackLocales: { default: 'en' },
   catalogs: [
-    { path: '<rootDir>/locales/{locale}/messages', include: ['<rootDir>/src'], exclude: Object.values(FEATURES).flat().map((dir) => `${dir}/**`) },
+    { path: '<rootDir>/locales/{locale}/messages', include: ['<rootDir>/src'], exclude: Object.values(FEATURES).flat().map((path) => (path.endsWith('.ts') || path.endsWith('.tsx') ? path : `${path}/**`)) },
     ...Object.entries(FEATURES).map(([name, include]) => ({ path: `<rootDir>/locales/{locale}/${name}`, include })),
   ],
   orderBy: 'messageId',

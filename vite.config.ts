@@ -180,6 +180,44 @@ function devRuntimeConfig(): Plugin {
 
 const SSR_OUT_DIR = 'dist/ssr';
 
+/**
+ * The chunks the page has before any lazy import runs: index.html's entry chunk and its static imports,
+ * transitively (what index.html modulepreloads). Filled by firstPageChunks() at the start of generateBundle, read
+ * by build.modulePreload.resolveDependencies below, which Vite calls later in generateBundle.
+ */
+const entryClosure = new Set<string>();
+
+/**
+ * Lets a lazy import's preload list leave out the chunks the page already has (entryClosure). Vite lists every
+ * chunk a lazy chunk imports, transitively, in a table of file names in the importing chunk (`__vite__mapDeps`),
+ * with one index array per lazy import: in the route configs' chunk that was about 70 lazy imports, nearly all of
+ * them naming React, the router, the kit, Lingui's React bindings and the first page's modules, which the page
+ * loaded before the first render. Preloading them again does nothing (the helper skips URLs it has seen), so the
+ * lists only cost bytes of the first page's script.
+ */
+function firstPageChunks(): Plugin {
+  return {
+    name: 'venuely:first-page-chunks',
+    apply: 'build',
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        entryClosure.clear();
+        const visit = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (chunk?.type !== 'chunk' || entryClosure.has(fileName)) return;
+          entryClosure.add(fileName);
+          for (const imported of chunk.imports) visit(imported);
+        };
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type === 'chunk' && chunk.isEntry && chunk.facadeModuleId?.endsWith('/index.html')) visit(chunk.fileName);
+        }
+        if (entryClosure.size === 0) this.error('venuely:first-page-chunks: no entry chunk of index.html in the bundle');
+      },
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     devRuntimeConfig(),
@@ -201,7 +239,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
     // The client's build writes the manifests and the service worker; the server's render needs none of them.
-    ...(isSsrBuild ? [] : [buildManifest(), routeManifest(), pwa()]),
+    ...(isSsrBuild ? [] : [firstPageChunks(), buildManifest(), routeManifest(), pwa()]),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // manifest: dist/.vite/manifest.json, read by the bundle budget check (tests/budget/check-bundle.ts).
@@ -210,6 +248,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: true,
     assetsInlineLimit: 0,
     manifest: !isSsrBuild,
+    // Lazy imports preload what they need except what the page already has (see firstPageChunks).
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'js' ? deps.filter((dep) => !entryClosure.has(dep)) : deps,
+    },
     copyPublicDir: !isSsrBuild,
     ...(isSsrBuild ? { outDir: SSR_OUT_DIR } : {}),
     rolldownOptions: {

@@ -155,6 +155,8 @@ test('the owner screens have no serious or critical accessibility violations', a
 });
 
 test('the wallet screens and the payment dialog have no serious or critical accessibility violations', async ({ page }, testInfo) => {
+  // Nine screens and a dialog, each analysed by axe: about 30 s on a loaded 2-core machine.
+  test.setTimeout(90_000);
   await page.goto('/en/login');
   await page.getByLabel('User name or e-mail').fill('verified');
   await page.getByLabel('Password', { exact: true }).fill('verified-pass-2026');

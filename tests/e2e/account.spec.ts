@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { msg } from './catalog';
 import { logInThroughDialog } from './log-in';
 
 /** The account journey of issue 3: register in the dialog, verify by mailed code, log out, log in; guards; expiry. */
@@ -91,4 +92,22 @@ test('a text field without a placeholder of its own shows the spec default, "ent
   await expect(email).toHaveAttribute('placeholder', '请输入');
   await page.goto('/en/login');
   await expect(page.getByLabel('User name or e-mail')).toHaveAttribute('placeholder', 'Enter text');
+});
+
+test('the account pages, the auth dialog and their field errors read in the page language (the forms catalog)', async ({ page }) => {
+  // German: the login page's form, its validation and the auth dialog are texts of locales/de/forms.po, which the
+  // first page does not download; the page and the dialog load it before they show.
+  await page.goto('/de/login');
+  await expect(page.getByRole('heading', { level: 1, name: msg('de', 'Log in') })).toBeVisible();
+  const account = page.getByLabel(msg('de', 'User name or e-mail'));
+  await expect(account).toBeVisible();
+  await page.getByRole('button', { name: msg('de', 'Log in') }).click();
+  await expect(page.getByText(msg('de', 'This field is required.')).first()).toBeVisible();
+
+  await page.goto('/de/member');
+  await page.getByRole('button', { name: msg('de', 'Log in or create an account') }).click();
+  const dialog = page.getByRole('dialog', { name: msg('de', 'Log in') });
+  await expect(dialog.getByLabel(msg('de', 'User name or e-mail'))).toBeVisible();
+  await dialog.getByRole('button', { name: msg('de', 'Create an account') }).click();
+  await expect(page.getByRole('dialog', { name: msg('de', 'Create an account') }).getByLabel(msg('de', 'User name'), { exact: true })).toBeVisible();
 });

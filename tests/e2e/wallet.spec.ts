@@ -150,6 +150,8 @@ test('cards: a card that fails setup is refused, a second card can be made the d
 });
 
 test('a member unlocks a partner’s chat with bought coins; the owner sees the earning and applies for a withdrawal', async ({ page, browser, app }) => {
+  // Two members, a card payment, an unlock and a withdrawal: about 30 s on a loaded 2-core machine.
+  test.setTimeout(90_000);
   // Vera owns the demo profile "Vera" (600 points to unlock); her wallet: 600 withdrawable, 1 000 held.
   const vera = await (await browser.newContext({ baseURL: app.baseURL })).newPage();
   await logIn(vera, { account: 'verified', password: 'verified-pass-2026' });

@@ -4,6 +4,7 @@ import { PageHeader } from '@/ui/kit/page-header';
 import { ForgotPasswordFormContainer } from '../-app/auth-forms';
 import { requireGuest } from '../-app/guards';
 import { useDocumentTitle } from '../-app/use-document-title';
+import { useFeatureCatalog } from '../-app/use-feature-catalog';
 
 export const Route = createFileRoute('/$lang/forget-password')({
   beforeLoad: ({ context, params }) => requireGuest(context.system, params.lang),
@@ -11,6 +12,8 @@ export const Route = createFileRoute('/$lang/forget-password')({
 });
 
 function ForgetPasswordPage() {
+  // The account's texts are in the forms catalog (lingui.config.ts).
+  useFeatureCatalog('forms');
   const { t } = useLingui();
   const { lang } = Route.useParams();
   const navigate = useNavigate();

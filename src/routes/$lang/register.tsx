@@ -5,6 +5,7 @@ import { useAppSystem } from '../-app/app-context';
 import { RegisterFormContainer } from '../-app/auth-forms';
 import { requireGuest } from '../-app/guards';
 import { useDocumentTitle } from '../-app/use-document-title';
+import { useFeatureCatalog } from '../-app/use-feature-catalog';
 
 export const Route = createFileRoute('/$lang/register')({
   beforeLoad: ({ context, params }) => requireGuest(context.system, params.lang),
@@ -12,6 +13,8 @@ export const Route = createFileRoute('/$lang/register')({
 });
 
 function RegisterPage() {
+  // The account's texts are in the forms catalog (lingui.config.ts).
+  useFeatureCatalog('forms');
   const { t } = useLingui();
   const { lang } = Route.useParams();
   const system = useAppSystem();

@@ -9,6 +9,7 @@ import { PageHeader } from '@/ui/kit/page-header';
 import { ResetPasswordForm } from '@/ui/account/reset-password-form';
 import { useAppSystem } from '../-app/app-context';
 import { useDocumentTitle } from '../-app/use-document-title';
+import { useFeatureCatalog } from '../-app/use-feature-catalog';
 import { useFormBinding } from '../-app/use-form-binding';
 
 /** The page of the e-mailed reset link: /{lang}/reset-pwd?token=… (single use, 30 min). */
@@ -18,6 +19,8 @@ export const Route = createFileRoute('/$lang/reset-pwd')({
 });
 
 function ResetPasswordPage() {
+  // The account's texts are in the forms catalog (lingui.config.ts).
+  useFeatureCatalog('forms');
   const { t } = useLingui();
   const { lang } = Route.useParams();
   const { token } = Route.useSearch();

@@ -4,6 +4,7 @@ import { searchParams, textParam, withDefault } from '../-app/search-params';
 import { PageHeader } from '@/ui/kit/page-header';
 import { SentLinkSuccess } from '@/ui/account/sent-link-success';
 import { useDocumentTitle } from '../-app/use-document-title';
+import { useFeatureCatalog } from '../-app/use-feature-catalog';
 
 export const Route = createFileRoute('/$lang/resetlink-success')({
   validateSearch: withDefault(searchParams({ email: textParam(254) }), { email: '' }),
@@ -11,6 +12,8 @@ export const Route = createFileRoute('/$lang/resetlink-success')({
 });
 
 function ResetLinkSuccessPage() {
+  // The account's texts are in the forms catalog (lingui.config.ts).
+  useFeatureCatalog('forms');
   const { t } = useLingui();
   const { lang } = Route.useParams();
   const { email } = Route.useSearch();

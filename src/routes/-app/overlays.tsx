@@ -5,13 +5,17 @@ import { DialogStack } from '@/ui/app/dialog-stack';
 import { SentLinkSuccess } from '@/ui/account/sent-link-success';
 import { ToastArea } from '@/ui/app/toast-area';
 import { useAppSystem } from './app-context';
+import { WithFeatureCatalog } from './with-feature-catalog';
 import { ForgotPasswordFormContainer, LoginFormContainer, RegisterFormContainer } from './auth-forms';
 
 /** The app's overlays (spec section 2): the auth dialog, the dialog message stack and the toast area. */
 export function Overlays({ lang }: { lang: string }) {
   return (
     <>
-      <AuthDialogHost lang={lang} />
+      {/* The auth dialog's texts are in the forms catalog, loaded when the overlays mount (after the first paint). */}
+      <WithFeatureCatalog name="forms">
+        <AuthDialogHost lang={lang} />
+      </WithFeatureCatalog>
       <DialogStackHost />
       <ToastHost />
     </>

@@ -15,6 +15,7 @@ const FEATURE_CATALOGS = {
   admin: import.meta.glob<Catalog>('../../../locales/*/admin.po'),
   owner: import.meta.glob<Catalog>('../../../locales/*/owner.po'),
   info: import.meta.glob<Catalog>('../../../locales/*/info.po'),
+  forms: import.meta.glob<Catalog>('../../../locales/*/forms.po'),
 };
 export type FeatureCatalog = keyof typeof FEATURE_CATALOGS;
 

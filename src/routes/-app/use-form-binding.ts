@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, AnyStateMachine, SnapshotFrom } from 'xstate';
 import type { FieldErrors, FormContext } from '@/machines/app/form-validation';
+import '@/ui/app/form-messages';
 import { translateCode } from '@/ui/app/messages';
 
 type FormActor = ActorRefFrom<AnyStateMachine>;

@@ -19,6 +19,7 @@ import {
   type KycSubmitInput,
 } from '@/machines/kyc/kyc.machine';
 import { clearKycDraft, loadKycDraft, saveKycDraft } from '@/services/kyc-draft';
+import '@/ui/app/form-messages';
 import { translateCode } from '@/ui/app/messages';
 import { requestErrorText } from '@/ui/directory/directory-names';
 import { ErrorState, RecordSkeletonRows } from '@/ui/directory/listing-list';

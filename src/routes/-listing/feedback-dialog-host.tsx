@@ -10,13 +10,23 @@ import { FeedbackDialog } from '@/ui/app/feedback-dialog';
 import { translateCode } from '@/ui/app/messages';
 import { useAppSystem } from '../-app/app-context';
 import { useFormBinding } from '../-app/use-form-binding';
+import { WithFeatureCatalog } from '../-app/with-feature-catalog';
 import { useLoad } from '../-directory/use-load';
 
 /**
  * The feedback dialog (account menu "Send feedback"), mounted while it is open: the types (dict/feedback_type)
- * load when it opens, the feedback form machine sends user/feedback with the images.
+ * load when it opens, the feedback form machine sends user/feedback with the images. Its texts are in the forms
+ * catalog, which it loads first.
  */
 export function FeedbackDialogHost({ onClose }: { onClose(): void }) {
+  return (
+    <WithFeatureCatalog name="forms">
+      <FeedbackDialogForm onClose={onClose} />
+    </WithFeatureCatalog>
+  );
+}
+
+function FeedbackDialogForm({ onClose }: { onClose(): void }) {
   const { i18n } = useLingui();
   const { api } = useAppSystem();
   const types = useLoad((signal) => api.call(dict.feedbackType, {}, { signal }));

@@ -9,13 +9,23 @@ import { requestErrorText } from '@/ui/directory/directory-names';
 import { ReportDialog } from '@/ui/directory/report-dialog';
 import { useAppSystem } from '../-app/app-context';
 import { useFormBinding } from '../-app/use-form-binding';
+import { WithFeatureCatalog } from '../-app/with-feature-catalog';
 import { useLoad } from '../-directory/use-load';
 
 /**
  * The report dialog of a detail page, mounted while it is open (so every opening starts a fresh form): the reasons
- * (dict/report_reason) load when it opens, the report form machine sends user/report.
+ * (dict/report_reason) load when it opens, the report form machine sends user/report. Its texts are in the forms
+ * catalog, which it loads first.
  */
-export function ReportDialogHost({ onClose, ...target }: ReportTargetInput & { onClose(): void }) {
+export function ReportDialogHost(props: ReportTargetInput & { onClose(): void }) {
+  return (
+    <WithFeatureCatalog name="forms">
+      <ReportDialogForm {...props} />
+    </WithFeatureCatalog>
+  );
+}
+
+function ReportDialogForm({ onClose, ...target }: ReportTargetInput & { onClose(): void }) {
   const { i18n } = useLingui();
   const { api } = useAppSystem();
   const reasons = useLoad((signal) => api.call(dict.reportReason, {}, { signal }));

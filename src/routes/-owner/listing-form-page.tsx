@@ -23,6 +23,7 @@ import { requestErrorText } from '@/ui/directory/directory-names';
 import { Icon } from '@/ui/kit/icons';
 import type { FormImage } from '@/ui/directory/owner/listing-form-parts';
 import { MerchantForm, type MerchantFormValues } from '@/ui/directory/owner/merchant-form';
+import '@/ui/app/form-messages';
 import { translateCode } from '@/ui/app/messages';
 import { PageHeader } from '@/ui/kit/page-header';
 import { PartnerForm, type PartnerFormValues } from '@/ui/directory/owner/partner-form';

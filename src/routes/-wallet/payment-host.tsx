@@ -7,6 +7,7 @@ import { type OrderType, PaymentType } from '@/contract/enums';
 import { isPopupPaymentType, providePayment, type PaymentData, type PaymentSnapshot } from '@/machines/wallet/payment.machine';
 import { checkPaymentChoice, orderPaymentOptions } from '@/machines/wallet/payment-choice';
 import { selectCardBusy, selectCardChoice, selectIsAddingCard } from '@/machines/wallet/card-setup.machine';
+import '@/ui/app/form-messages';
 import { translateCode } from '@/ui/app/messages';
 import { requestErrorText } from '@/ui/directory/directory-names';
 import { PaymentDialog } from '@/ui/wallet/payment-dialog';

@@ -9,6 +9,7 @@ import {
   type PaymentError,
 } from '@/machines/wallet/payment-errors';
 import type { RequestError } from '@/machines/app/request.machine';
+import '@/ui/app/form-messages';
 import { translateCode } from '@/ui/app/messages';
 import { formatMoney } from '@/ui/wallet/wallet-format';
 import '@/ui/wallet/wallet-messages';

@@ -12,6 +12,7 @@ import { AppLink } from '@/ui/kit/link';
 import { PageHeader } from '@/ui/kit/page-header';
 import { useAppSystem } from '../../-app/app-context';
 import { useDocumentTitle } from '../../-app/use-document-title';
+import { useFeatureCatalog } from '../../-app/use-feature-catalog';
 import { feedbackDialogSearch } from '../../-listing/dialog-search';
 import { FeedbackDialogHost } from '../../-listing/feedback-dialog-host';
 
@@ -22,6 +23,8 @@ export const Route = createFileRoute('/$lang/member/')({
 });
 
 function MemberPage() {
+  // The account's texts are in the forms catalog (lingui.config.ts).
+  useFeatureCatalog('forms');
   const { t } = useLingui();
   const { lang } = Route.useParams();
   const { dialog } = Route.useSearch();

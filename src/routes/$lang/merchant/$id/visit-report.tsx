@@ -18,6 +18,7 @@ import { VisitReportForm } from '@/ui/directory/visit-report-form';
 import { useAppSystem } from '../../../-app/app-context';
 import { useImageViewer } from '../../../-app/image-viewer';
 import { useDocumentTitle } from '../../../-app/use-document-title';
+import { WithFeatureCatalog } from '../../../-app/with-feature-catalog';
 import { useFormBinding } from '../../../-app/use-form-binding';
 import { DetailNotFound, DetailPending, DetailRouteError } from '../../../-listing/detail-route-parts';
 import { isListingId } from '../../../-listing/listing-id';
@@ -80,7 +81,10 @@ function VisitReportPage() {
                 <Trans>This is your venue: visit reports are written by its guests.</Trans>
               </p>
             ) : (
-              <WriteReport merchantId={merchant.id} onPublished={onPublished} />
+              // The form's texts are in the forms catalog (lingui.config.ts).
+              <WithFeatureCatalog name="forms">
+                <WriteReport merchantId={merchant.id} onPublished={onPublished} />
+              </WithFeatureCatalog>
             )}
           </DetailSection>
         )}

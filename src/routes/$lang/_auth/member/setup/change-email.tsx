@@ -9,6 +9,7 @@ import { ChangeEmailForm } from '@/ui/account/change-email-form';
 import { PageHeader } from '@/ui/kit/page-header';
 import { useAppSystem } from '../../../../-app/app-context';
 import { useDocumentTitle } from '../../../../-app/use-document-title';
+import { useFeatureCatalog } from '../../../../-app/use-feature-catalog';
 import { useFormBinding } from '../../../../-app/use-form-binding';
 
 /** /member/setup/change-email (auth): the new address is unverified until its code is entered. */
@@ -17,6 +18,8 @@ export const Route = createFileRoute('/$lang/_auth/member/setup/change-email')({
 });
 
 function ChangeEmailPage() {
+  // The account's texts are in the forms catalog (lingui.config.ts).
+  useFeatureCatalog('forms');
   const { t } = useLingui();
   const { lang } = Route.useParams();
   const system = useAppSystem();

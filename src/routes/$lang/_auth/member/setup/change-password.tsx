@@ -8,6 +8,7 @@ import { ChangePasswordForm } from '@/ui/account/change-password-form';
 import { PageHeader } from '@/ui/kit/page-header';
 import { useAppSystem } from '../../../../-app/app-context';
 import { useDocumentTitle } from '../../../../-app/use-document-title';
+import { useFeatureCatalog } from '../../../../-app/use-feature-catalog';
 import { useFormBinding } from '../../../../-app/use-form-binding';
 
 /** /member/setup/change-password (mine layout, auth): other sessions are signed out by the server. */
@@ -16,6 +17,8 @@ export const Route = createFileRoute('/$lang/_auth/member/setup/change-password'
 });
 
 function ChangePasswordPage() {
+  // The account's texts are in the forms catalog (lingui.config.ts).
+  useFeatureCatalog('forms');
   const { t } = useLingui();
   const { lang } = Route.useParams();
   const system = useAppSystem();

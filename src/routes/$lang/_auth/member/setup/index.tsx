@@ -9,6 +9,7 @@ import { AccountSettings } from '@/ui/account/account-settings';
 import { PageHeader } from '@/ui/kit/page-header';
 import { useAppSystem } from '../../../../-app/app-context';
 import { useDocumentTitle } from '../../../../-app/use-document-title';
+import { useFeatureCatalog } from '../../../../-app/use-feature-catalog';
 
 /** /member/setup: account settings (mine layout, auth). */
 export const Route = createFileRoute('/$lang/_auth/member/setup/')({
@@ -16,6 +17,8 @@ export const Route = createFileRoute('/$lang/_auth/member/setup/')({
 });
 
 function SetupPage() {
+  // The account's texts are in the forms catalog (lingui.config.ts).
+  useFeatureCatalog('forms');
   const { t } = useLingui();
   const { lang } = Route.useParams();
   const { session, api } = useAppSystem();

@@ -10,6 +10,7 @@ import { PageHeader } from '@/ui/kit/page-header';
 import { VerifyEmailForm } from '@/ui/account/verify-email-form';
 import { useAppSystem } from '../../../../-app/app-context';
 import { useDocumentTitle } from '../../../../-app/use-document-title';
+import { useFeatureCatalog } from '../../../../-app/use-feature-catalog';
 import { useFormBinding } from '../../../../-app/use-form-binding';
 
 /** /member/setup/verify-email (auth): a 6-digit code sent by e-mail (token purpose 4, single use, 10 min). */
@@ -35,6 +36,8 @@ function useCooldownSeconds(coolingDown: boolean): number {
 }
 
 function VerifyEmailPage() {
+  // The account's texts are in the forms catalog (lingui.config.ts).
+  useFeatureCatalog('forms');
   const { t } = useLingui();
   const { lang } = Route.useParams();
   const system = useAppSystem();
