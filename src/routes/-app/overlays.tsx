@@ -1,75 +1,40 @@
 import { useSelector } from '@xstate/react';
-import { useRouterState } from '@tanstack/react-router';
-import { AuthDialog } from '@/ui/account/auth-dialog';
+import { lazy } from 'react';
 import { DialogStack } from '@/ui/app/dialog-stack';
-import { SentLinkSuccess } from '@/ui/account/sent-link-success';
 import { ToastArea } from '@/ui/app/toast-area';
 import { useAppSystem } from './app-context';
 import { WithFeatureCatalog } from './with-feature-catalog';
-import { ForgotPasswordFormContainer, LoginFormContainer, RegisterFormContainer } from './auth-forms';
+
+/**
+ * The auth dialog with its forms and their machines, loaded the first time it opens: most visits never open it, and
+ * loading it with the overlays after the first paint was a dozen more chunks (and the forms catalog) for every first
+ * visit to evaluate while the page should be answering taps (issue 10, total blocking time).
+ */
+const AuthDialogHost = lazy(() => import('./auth-dialog-host').then((m) => ({ default: m.AuthDialogHost })));
 
 /** The app's overlays (spec section 2): the auth dialog, the dialog message stack and the toast area. */
 export function Overlays({ lang }: { lang: string }) {
   return (
     <>
-      {/* The auth dialog's texts are in the forms catalog, loaded when the overlays mount (after the first paint). */}
-      <WithFeatureCatalog name="forms">
-        <AuthDialogHost lang={lang} />
-      </WithFeatureCatalog>
+      <AuthDialogGate lang={lang} />
       <DialogStackHost />
       <ToastHost />
     </>
   );
 }
 
-function AuthDialogHost({ lang }: { lang: string }) {
-  const system = useAppSystem();
-  const { authDialog, session } = system;
+/**
+ * Mounts the auth dialog while the auth dialog machine has it open; its code and its texts (the forms catalog) load on
+ * the first opening, inside a boundary of their own, so the other overlays never wait for them.
+ */
+function AuthDialogGate({ lang }: { lang: string }) {
+  const { authDialog } = useAppSystem();
   const open = useSelector(authDialog, (s) => s.hasTag('open'));
-  const view = useSelector(authDialog, (s) => s.context.view);
-  const email = useSelector(authDialog, (s) => s.context.email);
-  const canGoBack = useSelector(authDialog, (s) => s.hasTag('canGoBack'));
-  const routeName = useRouterState({ select: (s) => s.matches.at(-1)?.routeId ?? '' });
-  const go = (next: 'login' | 'register' | 'forgotPassword') => authDialog.send({ type: 'authDialog.go', view: next });
-
-  const onRegistered = async (token: string) => {
-    // The new member is logged in (and their token stored) the moment the server answers, not when the question
-    // below is answered: a reload, a link or a closed tab meanwhile must not log them out.
-    session.send({ type: 'session.login', token });
-    // Spec section 2 overlay 1: after registering, offer to verify the e-mail address now.
-    const result = await system.openDialog({
-      messageType: 'confirm',
-      title: 'register.verify.title',
-      message: 'register.verify.message',
-      confirmText: 'register.verify.confirm',
-      cancelText: 'register.verify.later',
-      bodyImage: 'success',
-    });
-    authDialog.send({ type: 'authDialog.registered', wantsVerify: result === 'confirm', routeName });
-  };
-
-  return (
-    <AuthDialog
-      open={open}
-      view={view}
-      canGoBack={canGoBack}
-      onBack={() => authDialog.send({ type: 'authDialog.back' })}
-      onClose={() => authDialog.send({ type: 'authDialog.close' })}
-    >
-      {open && view === 'login' && (
-        <LoginFormContainer
-          onDone={(token) => session.send({ type: 'session.login', token })}
-          onCreateAccount={() => go('register')}
-          onForgotPassword={() => go('forgotPassword')}
-        />
-      )}
-      {open && view === 'register' && <RegisterFormContainer lang={lang} onDone={(token) => void onRegistered(token)} onLogin={() => go('login')} />}
-      {open && view === 'forgotPassword' && (
-        <ForgotPasswordFormContainer onDone={(address) => authDialog.send({ type: 'authDialog.linkSent', email: address })} />
-      )}
-      {open && view === 'sentLinkSuccess' && <SentLinkSuccess email={email ?? ''} onBackToLogin={() => go('login')} />}
-    </AuthDialog>
-  );
+  return open ? (
+    <WithFeatureCatalog name="forms">
+      <AuthDialogHost lang={lang} />
+    </WithFeatureCatalog>
+  ) : null;
 }
 
 function DialogStackHost() {
