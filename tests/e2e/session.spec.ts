@@ -25,6 +25,34 @@ test('a new member who reloads while the welcome question is open is still logge
   await expect(page.getByText('reloader', { exact: true }).first()).toBeVisible();
 });
 
+test('a new member who registers on the register page and reloads while the welcome question is open is still logged in', async ({ page }) => {
+  await page.goto('/en/register');
+  await page.getByLabel('User name').fill('pagereloader');
+  await expect(page.getByText('This user name is available.')).toBeVisible();
+  await page.getByLabel('E-mail').fill('pagereloader@example.test');
+  await page.getByLabel('Password', { exact: true }).fill('a-long-password');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Welcome to Venuely' })).toBeVisible();
+
+  // Reload at once, without answering.
+  await page.reload();
+  await page.goto('/en/member');
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expect(page.getByText('pagereloader', { exact: true }).first()).toBeVisible();
+});
+
+test('a new member who registers on the register page and answers "Verify now" lands on the account settings, logged in', async ({ page }) => {
+  await page.goto('/en/register');
+  await page.getByLabel('User name').fill('pageverifier');
+  await expect(page.getByText('This user name is available.')).toBeVisible();
+  await page.getByLabel('E-mail').fill('pageverifier@example.test');
+  await page.getByLabel('Password', { exact: true }).fill('a-long-password');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('alertdialog', { name: 'Welcome to Venuely' }).getByRole('button', { name: 'Verify now' }).click();
+  await expect(page).toHaveURL(/\/en\/member\/setup$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
+});
+
 test('a member who opens a guarded page with a full reload right after logging in stays logged in', async ({ page }) => {
   await page.goto('/en/member');
   await page.getByRole('button', { name: 'Log in or create an account' }).click();

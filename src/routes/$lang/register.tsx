@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '@/ui/kit/page-header';
 import { useAppSystem } from '../-app/app-context';
-import { RegisterFormContainer } from '../-app/auth-forms';
+import { RegisterFormContainer, welcomeNewMember } from '../-app/auth-forms';
 import { requireGuest } from '../-app/guards';
 import { useDocumentTitle } from '../-app/use-document-title';
 import { useFeatureCatalog } from '../-app/use-feature-catalog';
@@ -21,17 +21,9 @@ function RegisterPage() {
   const navigate = useNavigate();
   useDocumentTitle(t`Create an account`);
   const onDone = async (token: string) => {
-    const result = await system.openDialog({
-      messageType: 'confirm',
-      title: 'register.verify.title',
-      message: 'register.verify.message',
-      confirmText: 'register.verify.confirm',
-      cancelText: 'register.verify.later',
-      bodyImage: 'success',
-    });
-    system.session.send({ type: 'session.login', token });
+    const wantsVerify = await welcomeNewMember(system, token);
     // Spec section 2 overlay 1: verify now → account settings; otherwise, on the register route, go home.
-    void navigate(result === 'confirm' ? { to: '/$lang/member/setup', params: { lang } } : { to: '/$lang', params: { lang } });
+    void navigate(wantsVerify ? { to: '/$lang/member/setup', params: { lang } } : { to: '/$lang', params: { lang } });
   };
   return (
     <section className="auth-page">

@@ -3,7 +3,7 @@ import { useRouterState } from '@tanstack/react-router';
 import { AuthDialog } from '@/ui/account/auth-dialog';
 import { SentLinkSuccess } from '@/ui/account/sent-link-success';
 import { useAppSystem } from './app-context';
-import { ForgotPasswordFormContainer, LoginFormContainer, RegisterFormContainer } from './auth-forms';
+import { ForgotPasswordFormContainer, LoginFormContainer, RegisterFormContainer, welcomeNewMember } from './auth-forms';
 
 /**
  * The auth dialog (spec section 2, overlay 1) and its views, driven by the auth dialog machine. Loaded and mounted by
@@ -20,19 +20,8 @@ export function AuthDialogHost({ lang }: { lang: string }) {
   const go = (next: 'login' | 'register' | 'forgotPassword') => authDialog.send({ type: 'authDialog.go', view: next });
 
   const onRegistered = async (token: string) => {
-    // The new member is logged in (and their token stored) the moment the server answers, not when the question
-    // below is answered: a reload, a link or a closed tab meanwhile must not log them out.
-    session.send({ type: 'session.login', token });
-    // Spec section 2 overlay 1: after registering, offer to verify the e-mail address now.
-    const result = await system.openDialog({
-      messageType: 'confirm',
-      title: 'register.verify.title',
-      message: 'register.verify.message',
-      confirmText: 'register.verify.confirm',
-      cancelText: 'register.verify.later',
-      bodyImage: 'success',
-    });
-    authDialog.send({ type: 'authDialog.registered', wantsVerify: result === 'confirm', routeName });
+    const wantsVerify = await welcomeNewMember(system, token);
+    authDialog.send({ type: 'authDialog.registered', wantsVerify, routeName });
   };
 
   return (

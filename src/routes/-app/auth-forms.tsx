@@ -8,12 +8,32 @@ import { ForgotPasswordForm } from '@/ui/account/forgot-password-form';
 import { LoginForm } from '@/ui/account/login-form';
 import { RegisterForm } from '@/ui/account/register-form';
 import { useAppSystem } from './app-context';
+import type { AppSystem } from './app-system';
 import { useFormBinding } from './use-form-binding';
 
 /**
  * The login, register and forgot-password forms bound to their machines and the API; shared by the auth dialog
  * and the full-page routes. What happens on success is the caller's (`onDone`).
  */
+
+/**
+ * What follows a registration, in the dialog and on the register page alike: the new member is logged in (and their
+ * token stored) the moment the server answers, not when the question below is answered, so a reload, a link or a
+ * closed tab meanwhile does not log them out (issue 10 item 9); then spec section 2 overlay 1 offers to verify the
+ * e-mail address now. True when they chose to.
+ */
+export async function welcomeNewMember(system: Pick<AppSystem, 'session' | 'openDialog'>, token: string): Promise<boolean> {
+  system.session.send({ type: 'session.login', token });
+  const result = await system.openDialog({
+    messageType: 'confirm',
+    title: 'register.verify.title',
+    message: 'register.verify.message',
+    confirmText: 'register.verify.confirm',
+    cancelText: 'register.verify.later',
+    bodyImage: 'success',
+  });
+  return result === 'confirm';
+}
 
 export function LoginFormContainer(props: { onDone(token: string): void; onCreateAccount(): void; onForgotPassword(): void }) {
   const { api } = useAppSystem();
