@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { logInThroughDialog } from './log-in';
 
@@ -25,14 +26,19 @@ test('a new member who reloads while the welcome question is open is still logge
   await expect(page.getByText('reloader', { exact: true }).first()).toBeVisible();
 });
 
-test('a new member who registers on the register page and reloads while the welcome question is open is still logged in', async ({ page }) => {
+/** Registers `name` on /en/register and waits for the welcome question. */
+async function registerOnThePage(page: Page, name: string): Promise<void> {
   await page.goto('/en/register');
-  await page.getByLabel('User name').fill('pagereloader');
+  await page.getByLabel('User name').fill(name);
   await expect(page.getByText('This user name is available.')).toBeVisible();
-  await page.getByLabel('E-mail').fill('pagereloader@example.test');
+  await page.getByLabel('E-mail').fill(`${name}@example.test`);
   await page.getByLabel('Password', { exact: true }).fill('a-long-password');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Welcome to Venuely' })).toBeVisible();
+}
+
+test('a new member who registers on the register page and reloads while the welcome question is open is still logged in', async ({ page }) => {
+  await registerOnThePage(page, 'pagereloader');
 
   // Reload at once, without answering.
   await page.reload();
@@ -42,12 +48,7 @@ test('a new member who registers on the register page and reloads while the welc
 });
 
 test('a new member who registers on the register page and answers "Verify now" lands on the account settings, logged in', async ({ page }) => {
-  await page.goto('/en/register');
-  await page.getByLabel('User name').fill('pageverifier');
-  await expect(page.getByText('This user name is available.')).toBeVisible();
-  await page.getByLabel('E-mail').fill('pageverifier@example.test');
-  await page.getByLabel('Password', { exact: true }).fill('a-long-password');
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await registerOnThePage(page, 'pageverifier');
   await page.getByRole('alertdialog', { name: 'Welcome to Venuely' }).getByRole('button', { name: 'Verify now' }).click();
   await expect(page).toHaveURL(/\/en\/member\/setup$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();

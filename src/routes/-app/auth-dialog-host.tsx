@@ -7,7 +7,7 @@ import { ForgotPasswordFormContainer, LoginFormContainer, RegisterFormContainer,
 
 /**
  * The auth dialog (spec section 2, overlay 1) and its views, driven by the auth dialog machine. Loaded and mounted by
- * the overlays (overlays.tsx) while the dialog is open.
+ * the overlays (overlays.tsx) while the dialog is open, so each opening starts its forms afresh.
  */
 export function AuthDialogHost({ lang }: { lang: string }) {
   const system = useAppSystem();
@@ -32,18 +32,18 @@ export function AuthDialogHost({ lang }: { lang: string }) {
       onBack={() => authDialog.send({ type: 'authDialog.back' })}
       onClose={() => authDialog.send({ type: 'authDialog.close' })}
     >
-      {open && view === 'login' && (
+      {view === 'login' && (
         <LoginFormContainer
           onDone={(token) => session.send({ type: 'session.login', token })}
           onCreateAccount={() => go('register')}
           onForgotPassword={() => go('forgotPassword')}
         />
       )}
-      {open && view === 'register' && <RegisterFormContainer lang={lang} onDone={(token) => void onRegistered(token)} onLogin={() => go('login')} />}
-      {open && view === 'forgotPassword' && (
+      {view === 'register' && <RegisterFormContainer lang={lang} onDone={(token) => void onRegistered(token)} onLogin={() => go('login')} />}
+      {view === 'forgotPassword' && (
         <ForgotPasswordFormContainer onDone={(address) => authDialog.send({ type: 'authDialog.linkSent', email: address })} />
       )}
-      {open && view === 'sentLinkSuccess' && <SentLinkSuccess email={email ?? ''} onBackToLogin={() => go('login')} />}
+      {view === 'sentLinkSuccess' && <SentLinkSuccess email={email ?? ''} onBackToLogin={() => go('login')} />}
     </AuthDialog>
   );
 }
