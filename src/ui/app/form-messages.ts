@@ -5,9 +5,9 @@ import { registerMessages } from './messages';
  * The codes of field validation and of a form's refusals (src/contract/fields.ts, shapes.ts, the form machines;
  * spec section 5), registered in MESSAGES when a form's module loads: the routes that translate a field's error
  * (src/routes/-app/use-form-binding.ts and the few that translate one themselves) import this module. Their texts
- * are not in the first page's catalog:
- * lingui.config.ts puts this file in every catalog whose pages have forms (forms, owner, wallet, kyc, admin), and
- * those pages load their catalog before they render (src/routes/-app/use-feature-catalog.ts).
+ * are not in the first page's catalog: lingui.config.ts puts this file in every catalog whose pages translate
+ * these codes (forms, owner, wallet, kyc; the admin console shows none), and those pages load their catalog before
+ * they render (src/routes/-app/use-feature-catalog.ts).
  *
  * Params: `{min}` and `{max}` are the bound a validator stored with the field error (spec section 5, "error.extra");
  * other placeholders are named in each entry's comment.
