@@ -54,7 +54,6 @@ export interface ApiContext<C extends ApiCall> {
   files: Record<string, Buffer>;
   request: FastifyRequest;
   reply: FastifyReply;
-  t(key: MessageKey, params?: MessageParams): string;
 }
 
 export type ApiHandler<C extends ApiCall> = (ctx: ApiContext<C>) => Promise<ResponseOf<C>> | ResponseOf<C>;
@@ -333,7 +332,6 @@ export default fp(
           files: state.files,
           request,
           reply,
-          t: (key, params) => translate(state.locale, key, params),
         });
         return sendApi(reply, state, keys.aes, 1, 'ok', data ?? null);
       } catch (error) {
@@ -357,7 +355,6 @@ export default fp(
         files: NO_FILES,
         request,
         reply: undefined as never,
-        t: (key, params) => translate(locale, key, params),
       });
     });
 
