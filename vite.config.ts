@@ -139,7 +139,7 @@ const FIRST_PAINT_ROUTES = new Set<string>(['__root__', '/$lang', '/$lang/', '/'
 const PLACE_ROUTES = new Set<string>(['/$lang/$region/', '/$lang/$region/$city/', '/$lang/$region/$city/$source']);
 
 const ROUTE_CONFIG_HELPERS =
-  /\/src\/(?:routes\/-(?:app\/guards|directory\/(?:filter-params|place-loaders)|listing\/(?:listing-id|dialog-search)|owner\/(?:owner-guards|owner-links))\.ts|contract\/(?:permissions|routes)\.ts|routes\/-directory\/place-pending\.tsx|ui\/app\/not-found-page\.tsx)$/;
+  /\/src\/(?:routes\/-(?:app\/guards|directory\/(?:filter-params|place-loaders)|listing\/(?:listing-id|dialog-search)|owner\/owner-links)\.ts|contract\/(?:permissions|routes)\.ts|routes\/-directory\/place-pending\.tsx|ui\/app\/not-found-page\.tsx)$/;
 function isRouteConfigModule(id: string): boolean {
   if (id.includes('?')) return false;
   return /\/src\/routes\/(?:[^/-][^/]*\/)*[^/-][^/]*\.tsx$/.test(id) || ROUTE_CONFIG_HELPERS.test(id);
@@ -267,8 +267,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         codeSplitting: {
           groups: [
             { name: 'route-configs', test: isRouteConfigModule, priority: 10 },
-            // The kit's smallest pieces, which the first page and most lazy pages share: one chunk, not one each.
-            { name: 'kit', test: /\/(?:src\/ui\/kit\/(?:icons|link|button|class-names|svg-icon)\.tsx?|node_modules\/react\/(?:jsx-runtime\.js|cjs\/react-jsx-runtime\.production\.js))$/, priority: 5 },
+            // The kit's smallest pieces, which the first page and most lazy pages share: one chunk, not one each. The
+            // first paint's icons and status picture only: the full icon set (icons.tsx) loads with the pages using it.
+            { name: 'kit', test: /\/(?:src\/ui\/kit\/(?:nav-icons|status-icon|link|button|class-names)\.tsx?|node_modules\/react\/(?:jsx-runtime\.js|cjs\/react-jsx-runtime\.production\.js))$/, priority: 5 },
             // The router's modules, which the first page and the lazy pages share piecemeal: one chunk, not a dozen.
             { name: 'router', test: /\/node_modules\/@tanstack\/(?:react-router|router-core|react-store|store|history)\//, priority: 4 },
             // The first page's small shared modules (the contract's constants and enums, the first-paint answers, the

@@ -9,7 +9,7 @@ import { setPageHydrated } from '@/services/page-hydrated';
 import { activateLocale, i18n } from '@/services/i18n';
 import { inspectorFromUrl } from '@/services/inspector';
 import { detectLocale } from '@/services/locale';
-import { clientId, installChunkErrorReload, readRuntimeConfig } from '@/services/pwa';
+import { installChunkErrorReload } from '@/services/pwa';
 import { markSignedIn } from '@/services/signed-in-hint';
 import { AfterFirstPaint } from './routes/-app/after-first-paint';
 import { loadAppLibraries } from './routes/-app/app-libraries';
@@ -24,7 +24,6 @@ import '@/ui/app/tab-bar.css';
 import '@/ui/directory/directory.css';
 
 installChunkErrorReload();
-const runtime = readRuntimeConfig();
 
 /**
  * A guest's page may come rendered by the server with the answers it was rendered with (src/contract/first-paint.ts):
@@ -63,11 +62,10 @@ let refresh: () => void = () => {};
  */
 const systemLoad = lazyPromise<AppSystem>(async () => {
   await loadAppLibraries();
-  const { createAppSystem } = await import('./routes/-app/app-system');
+  const { createAppSystem, pageCallSettings } = await import('./routes/-app/app-system');
   await nextTask();
   return createAppSystem({
-    keys: runtime && !runtime.debug ? { aesKey: runtime.aesKey, signKey: runtime.signKey } : null,
-    clientId,
+    ...pageCallSettings(),
     locale: currentLocale,
     navigate: (to) => navigateTo(to),
     refresh: () => refresh(),
@@ -124,8 +122,8 @@ declare module '@tanstack/react-router' {
 
 const AppUpdates = lazy(async () => {
   const { startAppUpdates, AppUpdateToast } = await import('./routes/-app/app-update');
-  const actor = startAppUpdates(runtime?.version ?? 'dev', inspect);
-  return { default: () => <AppUpdateToast actor={actor} /> };
+  const actor = startAppUpdates(inspect);
+  return { default: () => (actor ? <AppUpdateToast actor={actor} /> : null) };
 });
 
 // I18nProvider renders nothing until a locale is active, so the first catalog loads before the first render.
@@ -157,13 +155,11 @@ const app = (
       <AppSystemContext value={system}>
         <RouterProvider router={router} />
         <AppReady />
-        {runtime && (
-          <AfterFirstPaint afterLoad>
-            <Suspense fallback={null}>
-              <AppUpdates />
-            </Suspense>
-          </AfterFirstPaint>
-        )}
+        <AfterFirstPaint afterLoad>
+          <Suspense fallback={null}>
+            <AppUpdates />
+          </Suspense>
+        </AfterFirstPaint>
       </AppSystemContext>
     </I18nProvider>
   </StrictMode>

@@ -6,7 +6,7 @@ import * as account from '@/contract/calls/account';
 import * as home from '@/contract/calls/home';
 import * as user from '@/contract/calls/user';
 import { EMAIL_CODE_MINUTES, RESET_TOKEN_MINUTES } from '@/contract/constants';
-import { TokenPurpose } from '@/contract/enums';
+import { TokenPurpose } from '@/contract/feature-enums';
 import { isUniqueViolation } from '../db/errors';
 import { ApiFailure } from '../api/failure';
 import type { RateLimitRule } from '../config';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { EMAIL_CODE_LENGTH, SESSION_IDLE_DAYS } from '@/contract/constants';
-import { TokenPurpose } from '@/contract/enums';
+import { TokenPurpose } from '@/contract/feature-enums';
 import type { Database, UserRow } from '../db/schema';
 
 /**

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { AdminListing } from '@/contract/calls/admin';
-import type { ListingStatus } from '@/contract/enums';
+import type { ListingStatus } from '@/contract/feature-enums';
 import type { ListingSource } from '@/contract/shapes';
 import { ApiFailure } from '../api/failure';
 import type { Database, MerchantRow, PartnerRow, UserRow } from '../db/schema';

@@ -1,7 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { AdminReport, ReportStatus } from '@/contract/calls/admin';
 import type { ReportTarget } from '@/contract/calls/feedback';
-import type { ListingStatus, Locale } from '@/contract/enums';
+import type { Locale } from '@/contract/enums';
+import type { ListingStatus } from '@/contract/feature-enums';
 import { ApiFailure } from '../api/failure';
 import type { Database, LocalizedNames, UserRow } from '../db/schema';
 import { isoOf } from '../directory/listing.mappers';

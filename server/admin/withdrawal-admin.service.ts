@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { AdminWithdrawal, PayoutAccount } from '@/contract/calls/admin';
-import type { WithdrawalStatus } from '@/contract/enums';
+import type { WithdrawalStatus } from '@/contract/feature-enums';
 import { ApiFailure } from '../api/failure';
 import type { Database, UserRow, WithdrawalRow } from '../db/schema';
 import { isoOf } from '../directory/listing.mappers';

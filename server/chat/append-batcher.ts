@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { ChatContentType } from '@/contract/enums';
+import type { ChatContentType } from '@/contract/feature-enums';
 import { parallelismOf } from '../db/database';
 import type { ChatMessageRow, Database } from '../db/schema';
 

@@ -1,6 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { SYSTEM_CHAT_UUID } from '@/contract/calls/chat';
-import type { ChatContentType } from '@/contract/enums';
+import type { ChatContentType } from '@/contract/feature-enums';
 import type { ChatConversationRow, ChatMessageRow, Database } from '../db/schema';
 import { appendThroughBatch } from './append-batcher';
 

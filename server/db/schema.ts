@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { TrackSection } from '@/contract/enums';
+import type { TrackSection } from '@/contract/feature-enums';
 
 /** The database as Kysely sees it: one interface per table (STYLE rule 23). */
 

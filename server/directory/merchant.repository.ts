@@ -1,5 +1,5 @@
 import { type Kysely, type Updateable, sql } from 'kysely';
-import type { ListingStatus } from '@/contract/enums';
+import type { ListingStatus } from '@/contract/feature-enums';
 import type { Database, InsertableMerchantRow, MerchantRow, MerchantTable, PhotoRow } from '../db/schema';
 import { afterCursor, type ListingCursor } from './listing-cursor';
 import { MERCHANT_CARD_COLUMNS, type MerchantCardRow } from './listing.mappers';

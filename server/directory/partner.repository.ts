@@ -1,5 +1,5 @@
 import { type Kysely, type Updateable, sql } from 'kysely';
-import type { ListingStatus } from '@/contract/enums';
+import type { ListingStatus } from '@/contract/feature-enums';
 import type { Database, InsertablePartnerRow, PartnerRow, PartnerTable, PhotoRow } from '../db/schema';
 import { afterCursor, type ListingCursor } from './listing-cursor';
 import { PARTNER_CARD_COLUMNS, type PartnerCardRow } from './listing.mappers';

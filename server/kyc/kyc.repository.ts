@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { type KycFile, needsBackImage } from '@/contract/calls/kyc';
-import { type IdDocumentType, KycStatus } from '@/contract/enums';
+import { KycStatus } from '@/contract/enums';
+import { type IdDocumentType } from '@/contract/feature-enums';
 import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from '@/contract/shapes';
 import { ApiFailure } from '../api/failure';
 import type { Database, KycImageRef } from '../db/schema';

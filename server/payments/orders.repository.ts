@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { OrderType } from '@/contract/enums';
+import { OrderType } from '@/contract/feature-enums';
 import type { EconomyConfig } from '@/contract/economy';
 import type { Database, OrderRow } from '../db/schema';
 import { ledgerAccount, transfer } from '../wallet/ledger.repository';

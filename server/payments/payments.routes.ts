@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import * as payment from '@/contract/calls/payment';
 import { CURRENCY } from '@/contract/constants';
 import { isAmountInRange, itemAmount } from '@/contract/economy';
-import { type OrderType, PaymentType } from '@/contract/enums';
+import { type OrderType, PaymentType } from '@/contract/feature-enums';
 import { LIST_LIMIT_DEFAULT } from '@/contract/shapes';
 import { vipTextOf } from '../account/current-user';
 import { activeMembership } from '../account/user.repository';

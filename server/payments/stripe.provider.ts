@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import Stripe from 'stripe';
 import type { EconomyConfig } from '@/contract/economy';
-import { OrderType, PaymentType } from '@/contract/enums';
+import { OrderType, PaymentType } from '@/contract/feature-enums';
 import { ApiFailure } from '../api/failure';
 import type { AppConfig } from '../config';
 import type { Database, OrderRow } from '../db/schema';

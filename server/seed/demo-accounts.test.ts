@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Membership, OrderType } from '@/contract/enums';
+import { Membership } from '@/contract/enums';
+import { OrderType } from '@/contract/feature-enums';
 import { createRawClient } from '../../tests/support/raw-client';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './demo-accounts';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { EconomyConfig } from '@/contract/economy';
-import { KycStatus, OrderType } from '@/contract/enums';
+import { KycStatus } from '@/contract/enums';
+import { OrderType } from '@/contract/feature-enums';
 import type { PasswordHasher } from '../account/password';
 import { emailKey, usernameKey } from '../account/user.repository';
 import type { Database } from '../db/schema';

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IdDocumentType, KycStatus } from '@/contract/enums';
+import { KycStatus } from '@/contract/enums';
+import { IdDocumentType } from '@/contract/feature-enums';
 import { DATABASE_KINDS } from '../../tests/support/databases';
 import { createRawClient } from '../../tests/support/raw-client';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';

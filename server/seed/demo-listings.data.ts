@@ -1,4 +1,4 @@
-import { SocialChannel } from '@/contract/enums';
+import { SocialChannel } from '@/contract/feature-enums';
 
 /**
  * Words the demo listings are made of. Venue names, streets and profile nicknames are written the way locals

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { CURRENCY } from '@/contract/constants';
 import { type EconomyConfig, itemAmount } from '@/contract/economy';
-import { type OrderType, PaymentType } from '@/contract/enums';
+import { type OrderType, PaymentType } from '@/contract/feature-enums';
 import type { Database, OrderRow } from '../db/schema';
 import { createOrder, settleOrder } from '../payments/orders.repository';
 import { createRandom } from './prng';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OrderType, PaymentType } from '@/contract/enums';
+import { OrderType, PaymentType } from '@/contract/feature-enums';
 import { DATABASE_KINDS } from '../../tests/support/databases';
 import { createRawClient } from '../../tests/support/raw-client';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { partnerCreatePayload } from '@/contract/calls/partner';
 import { withdrawalApplication } from '@/contract/calls/wallet';
 import type { EconomyConfig } from '@/contract/economy';
-import { OrderType } from '@/contract/enums';
+import { OrderType } from '@/contract/feature-enums';
 import { usernameKey } from '../account/user.repository';
 import { ApiFailure } from '../api/failure';
 import { unlockPartner } from '../chat/unlock.service';

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { rateLimitHook } from '../api/rate-limit';
 import type { Kysely } from 'kysely';
 import { purchase, track } from '@/contract/calls/track';
-import { OrderType, PAYMENT_METHOD_NAMES, type PaymentType } from '@/contract/enums';
+import { OrderType, PAYMENT_METHOD_NAMES, type PaymentType } from '@/contract/feature-enums';
 import { sectionOfPath } from '@/contract/tracking';
 import { ApiFailure } from '../api/failure';
 import type { RateLimitRule } from '../config';

@@ -15,7 +15,7 @@ import * as payment from './calls/payment';
 import * as track from './calls/track';
 import * as wallet from './calls/wallet';
 import { DEFAULT_ECONOMY, economyConfig, isAmountInRange, itemAmount } from './economy';
-import { IdDocumentType, OrderType, PaymentType, WithdrawalMethod } from './enums';
+import { IdDocumentType, OrderType, PaymentType, WithdrawalMethod } from './feature-enums';
 
 /** Every path of spec section 7, as the spec writes it (its shorthand "group/a, b, c" expanded). */
 const SPEC_PATHS = [

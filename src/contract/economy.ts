@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OrderType, PaymentType } from './enums';
+import { OrderType, PaymentType } from './feature-enums';
 
 // Money is integer US cents; coins and points are integers. The server always prices an order itself.
 

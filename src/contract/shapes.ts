@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { imageResponse } from './calls/account';
-import { ListingStatus } from './enums';
+import { ListingStatus } from './feature-enums';
 import * as f from './fields';
 
 /**

@@ -1,5 +1,6 @@
 import { TRACK_PATH_MAX } from './calls/track';
-import { isLocale, type TrackSection } from './enums';
+import { isLocale } from './enums';
+import { type TrackSection } from './feature-enums';
 import { slug } from './shapes';
 
 /**

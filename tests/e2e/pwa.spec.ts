@@ -9,7 +9,7 @@ const RELOAD = 'Reload';
 import { expect, test } from './fixtures';
 
 /**
- * The installable-app layer (DESIGN section 1; vite.config.ts pwa(), src/services/pwa.ts): the web app manifest
+ * The installable-app layer (DESIGN section 1; vite.config.ts pwa(), src/services/pwa.ts, src/services/runtime-config.ts): the web app manifest
  * and its icons, the service worker, the app shell offline, the reload guard after a failed chunk load, and the
  * `?inspect` switch (src/services/inspector.ts).
  */

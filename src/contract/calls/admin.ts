@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { EMAIL_MAX } from '../constants';
-import { IdDocumentType, KycStatus, ListingStatus, WithdrawalMethod, WithdrawalStatus } from '../enums';
+import { KycStatus } from '../enums';
+import { IdDocumentType, ListingStatus, WithdrawalMethod, WithdrawalStatus } from '../feature-enums';
 import * as f from '../fields';
 import { REPORT_TARGETS } from './feedback';
 import { FULL_NAME_MAX } from './kyc';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, emptyPayload } from '../call';
 import { CHAT_HISTORY_PAGE_SIZE } from '../constants';
-import { ChatContentType } from '../enums';
+import { ChatContentType } from '../feature-enums';
 import * as f from '../fields';
 import { idempotencyKey, publicUser, rowId } from '../shapes';
 import { imageResponse } from './account';

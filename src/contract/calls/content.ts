@@ -1,5 +1,5 @@
 import { defineCall, nullResponse } from '../call';
-import { ListingStatus } from '../enums';
+import { ListingStatus } from '../feature-enums';
 import { idPayload, listingState, oneOf, pageQuery, pagedList, visibilityResponse } from '../shapes';
 // The calls user/merchant_detail and user/partner_detail take the names of the shapes, so those are renamed here.
 import {

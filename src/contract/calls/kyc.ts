@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, emptyPayload } from '../call';
-import { IdDocumentType, KycStatus } from '../enums';
+import { KycStatus } from '../enums';
+import { IdDocumentType } from '../feature-enums';
 import * as f from '../fields';
 import { dateTime, intOneOf, isoDate, parseIsoDate } from '../shapes';
 

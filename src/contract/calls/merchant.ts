@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, nullResponse } from '../call';
-import { SocialChannel } from '../enums';
+import { SocialChannel } from '../feature-enums';
 import * as f from '../fields';
 import {
   dateTime,

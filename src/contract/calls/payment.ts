@@ -7,7 +7,7 @@ import {
   type PaymentOptionConfig,
   POPUP_PAYMENT_TYPES,
 } from '../economy';
-import { OrderStatus, OrderType, PaymentType } from '../enums';
+import { OrderStatus, OrderType, PaymentType } from '../feature-enums';
 import * as f from '../fields';
 import { dateTime, entityId, idempotencyKey, intOneOf, pageQuery, pagedList, rowId } from '../shapes';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, nullResponse } from '../call';
-import { TrackSection } from '../enums';
+import { TrackSection } from '../feature-enums';
 import * as f from '../fields';
 import { jsonArray, oneOf } from '../shapes';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
 import { EMAIL_MAX } from '../constants';
-import { WithdrawalMethod, WithdrawalStatus } from '../enums';
+import { WithdrawalMethod, WithdrawalStatus } from '../feature-enums';
 import * as f from '../fields';
 import { dateTime, idempotencyKey, pageQuery, pagedList, rowId } from '../shapes';
 

@@ -6,7 +6,7 @@ import {
   DIALOG_CLOSE_TRANSITION_MS,
   DIALOG_LIST_CLEAR_MS,
 } from '@/contract/constants';
-import { TrackedDialog } from '@/contract/enums';
+import { TrackedDialog } from '@/contract/feature-enums';
 import {
   dialogMessageMachine,
   dialogStackMachine,

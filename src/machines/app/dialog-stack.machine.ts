@@ -4,7 +4,7 @@ import {
   DIALOG_CLOSE_TRANSITION_MS,
   DIALOG_LIST_CLEAR_MS,
 } from '@/contract/constants';
-import { TrackedDialog, type DialogMessageType } from '@/contract/enums';
+import { TrackedDialog, type DialogMessageType } from '@/contract/feature-enums';
 
 /**
  * The app-wide dialog stack (spec sections 2, 3, 4 and 9).

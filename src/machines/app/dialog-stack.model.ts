@@ -1,7 +1,7 @@
 import { createMachine, type AnyStateMachine, type EventObject, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { DIALOG_AUTO_CLOSE_MS, DIALOG_CLOSE_TRANSITION_MS, DIALOG_LIST_CLEAR_MS } from '@/contract/constants';
-import { TrackedDialog } from '@/contract/enums';
+import { TrackedDialog } from '@/contract/feature-enums';
 import {
   dialogMessageMachine,
   dialogStackMachine,

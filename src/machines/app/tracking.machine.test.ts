@@ -3,7 +3,7 @@ import { type AnyEventObject, createActor, fromPromise } from 'xstate';
 import { createTestModel, getStateNodes } from 'xstate/graph';
 import { type PageView, track, TRACK_BATCH_MAX, TRACK_PATH_MAX } from '@/contract/calls/track';
 import { TRACK_DEBOUNCE_MS } from '@/contract/constants';
-import { TrackSection } from '@/contract/enums';
+import { TrackSection } from '@/contract/feature-enums';
 import { normalizeTrackPath, sectionOfPath } from '@/contract/tracking';
 import { ApiError, type ApiClient } from '@/services/api-client';
 import {

@@ -5,7 +5,7 @@ import { createTestModel, getStateNodes } from 'xstate/graph';
 import type { OutgoingFrame } from '@/contract/calls/chat';
 import type { AppConfig } from '@/contract/calls/home';
 import { CHAT_HEARTBEAT_MS, CHAT_PONG_TIMEOUT_MS, CHAT_RECONNECT_MS } from '@/contract/constants';
-import { ChatSocketStatus } from '@/contract/enums';
+import { ChatSocketStatus } from '@/contract/feature-enums';
 import { IM_ERROR, type ImRequest } from '@/services/im-client';
 import {
   chatSocketMachine,

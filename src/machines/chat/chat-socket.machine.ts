@@ -2,7 +2,7 @@ import { and, assign, fromCallback, sendTo, setup, type ActorRef, type Snapshot,
 import type { IncomingFrame } from '@/contract/calls/chat';
 import type { AppConfig } from '@/contract/calls/home';
 import { CHAT_HEARTBEAT_MS, CHAT_PONG_TIMEOUT_MS, CHAT_RECONNECT_MS } from '@/contract/constants';
-import { ChatSocketStatus } from '@/contract/enums';
+import { ChatSocketStatus } from '@/contract/feature-enums';
 import {
   checkImRequest,
   IM_CLOSE_ABNORMAL,

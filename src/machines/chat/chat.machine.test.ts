@@ -4,7 +4,7 @@ import { createActor, fromCallback, fromPromise, type AnyEventObject, type Event
 import { createTestModel, getStateNodes } from 'xstate/graph';
 import { contactKey, UNLOCK_CONTENT, type ChatStatus, type ContactListEntry, type OutgoingFrame } from '@/contract/calls/chat';
 import { CHAT_HISTORY_PAGE_SIZE, CHAT_RECONNECT_MS } from '@/contract/constants';
-import { ChatSocketStatus } from '@/contract/enums';
+import { ChatSocketStatus } from '@/contract/feature-enums';
 import { toRequestError } from '@/machines/app/request.machine';
 import { ApiError } from '@/services/api-client';
 import { IM_ERROR } from '@/services/im-client';

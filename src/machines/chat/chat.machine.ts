@@ -14,7 +14,7 @@ import {
 } from '@/contract/calls/chat';
 import type { AppConfig } from '@/contract/calls/home';
 import { CHAT_HISTORY_PAGE_SIZE, CHAT_RECONNECT_MS } from '@/contract/constants';
-import type { ChatContentType } from '@/contract/enums';
+import type { ChatContentType } from '@/contract/feature-enums';
 import { toRequestError, type RequestError } from '@/machines/app/request.machine';
 import { IM_CLOSE_BAD_TOKEN, IM_ERROR, isUsableImConfig, type ImErrorText } from '@/services/im-client';
 import {

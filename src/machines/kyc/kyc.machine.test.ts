@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
 import { createTestModel, getStateNodes } from 'xstate/graph';
 import type { KycState } from '@/contract/calls/kyc';
-import { IdDocumentType, KycStatus } from '@/contract/enums';
+import { KycStatus } from '@/contract/enums';
+import { IdDocumentType } from '@/contract/feature-enums';
 import { pendingActor } from '../app/form.model';
 import { draftOf, kycMachine, reachableStep, selectKycStep, type KycEmitted, type KycEvent, type KycSubmitInput } from './kyc.machine';
 import {

@@ -1,6 +1,7 @@
 import { and, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { kycApplication, needsBackImage, type KycApplication, type KycFile, type KycState } from '@/contract/calls/kyc';
-import { IdDocumentType, KycStatus } from '@/contract/enums';
+import { KycStatus } from '@/contract/enums';
+import { IdDocumentType } from '@/contract/feature-enums';
 import { CHOICE_REQUIRED } from '../app/form-inputs';
 import { submitFailure, validateFields, withoutError, type FieldErrors, type FormValues } from '../app/form-validation';
 

@@ -1,7 +1,8 @@
 import type { ActorLogic, AnyEventObject, EventObject } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import type { KycState } from '@/contract/calls/kyc';
-import { IdDocumentType, KycStatus } from '@/contract/enums';
+import { KycStatus } from '@/contract/enums';
+import { IdDocumentType } from '@/contract/feature-enums';
 import { doneEvent, errorEvent, networkFailure, serverRefusal } from '@/machines/app/form.model';
 import { KYC_FIELDS, kycMachine, photosOfStep, type KycEvent, type KycField, type KycSnapshot } from './kyc.machine';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ECONOMY } from '@/contract/economy';
-import { PaymentType } from '@/contract/enums';
+import { PaymentType } from '@/contract/feature-enums';
 import { orderPaymentOptions } from './payment-choice';
 
 const options = DEFAULT_ECONOMY.payment_options;

@@ -1,5 +1,5 @@
 import { isAmountInRange, type PaymentOptionConfig } from '@/contract/economy';
-import { PaymentType } from '@/contract/enums';
+import { PaymentType } from '@/contract/feature-enums';
 import { AMOUNT_RANGE_ERROR, PAYMENT_ERROR, type PaymentError } from './payment-errors';
 
 /** An option as the item's payment options list it (home/getPayTypeWithId). */

@@ -10,7 +10,7 @@ import {
   PAYMENT_TIMEOUT_MS,
 } from '@/contract/constants';
 import { DEFAULT_ECONOMY, type PaymentOptionConfig } from '@/contract/economy';
-import { OrderType, PaymentType } from '@/contract/enums';
+import { OrderType, PaymentType } from '@/contract/feature-enums';
 import { networkFailure, pendingActor, serverRefusal } from '@/machines/app/form.model';
 import { checkPaymentChoice } from './payment-choice';
 import { AMOUNT_RANGE_ERROR, errorReason, PAYMENT_ERROR, REQUEST_FAILED } from './payment-errors';

@@ -16,7 +16,7 @@ import {
   PAYMENT_TIMEOUT_MS,
 } from '@/contract/constants';
 import { POPUP_PAYMENT_TYPES, type PaymentOptionConfig } from '@/contract/economy';
-import { PaymentType, type OrderStatus, type OrderType } from '@/contract/enums';
+import { PaymentType, type OrderStatus, type OrderType } from '@/contract/feature-enums';
 import { toRequestError, type RequestError } from '@/machines/app/request.machine';
 import type { ToastKind, ToastParams } from '@/machines/app/toast.machine';
 import { checkPaymentChoice } from './payment-choice';

@@ -3,7 +3,7 @@ import { TestModel } from 'xstate/graph';
 import type { OrderCheck, OrderResponse } from '@/contract/calls/payment';
 import { PAYMENT_FAILURE_DELAY_MS, PAYMENT_POLL_MS, PAYMENT_TIMEOUT_MS } from '@/contract/constants';
 import { DEFAULT_ECONOMY } from '@/contract/economy';
-import { OrderType, PaymentType } from '@/contract/enums';
+import { OrderType, PaymentType } from '@/contract/feature-enums';
 import { afterEventOf, doneEvent, errorEvent, networkFailure, serverRefusal } from '@/machines/app/form.model';
 import { paymentMachine, type PaymentInput, type PaymentSnapshot } from './payment.machine';
 

@@ -7,7 +7,7 @@ import {
   type WithdrawalApplication,
   type WithdrawField,
 } from '@/contract/calls/wallet';
-import { WithdrawalMethod } from '@/contract/enums';
+import { WithdrawalMethod } from '@/contract/feature-enums';
 import { CHOICE_REQUIRED } from '../app/form-inputs';
 import { validateFields, type FieldErrors, type FormValues } from '../app/form-validation';
 import { createSubmitFormMachine } from '../app/submit-form.machine';

@@ -14,6 +14,7 @@ import { provideTracking } from '@/machines/app/tracking.machine';
 import { type ApiClient, createApiClient } from '@/services/api-client';
 import type { EnvelopeKeys } from '@/services/envelope';
 import { nextTask } from '@/services/deferred-start';
+import { clientId, readRuntimeConfig } from '@/services/runtime-config';
 import { storage } from '@/services/storage';
 import type { ChatActor } from '../-chat/chat-system';
 
@@ -34,6 +35,16 @@ export interface AppSystemDeps {
   refresh: () => void;
   /** Passed to every actor when `?inspect` is in the URL. */
   inspect?: (event: InspectionEvent) => void;
+}
+
+/**
+ * How this page calls the API, from the runtime config the server put into it: the envelope's keys (null in debug
+ * mode, or on a page without the config) and the client id. A config that is present but malformed throws: the
+ * server and the client disagree, and running on without keys would only fail later and less clearly.
+ */
+export function pageCallSettings(): Pick<AppSystemDeps, 'keys' | 'clientId'> {
+  const runtime = readRuntimeConfig();
+  return { keys: runtime && !runtime.debug ? { aesKey: runtime.aesKey, signKey: runtime.signKey } : null, clientId };
 }
 
 /** What `runAction`/`runPendingAction` can do; later features add their own action types here. */

@@ -2,15 +2,19 @@ import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { type Actor, createActor, fromPromise, type InspectionEvent } from 'xstate';
 import { appUpdateMachine } from '@/machines/app/app-update.machine';
+import { readRuntimeConfig } from '@/services/runtime-config';
 import { fetchBuildInfo, registerServiceWorker, type ServiceWorkerControl } from '@/services/service-worker';
 import { Button } from '@/ui/kit/button';
 import { translateCode } from '@/ui/app/messages';
 
 /**
  * The "new version" offer (issue 3): /build.json polled every 5 minutes and on focus, the service worker's
- * waiting update, and a toast with reload. Loaded after the first render with the rest of the app system.
+ * waiting update, and a toast with reload. Loaded after the first render with the rest of the app system. A page
+ * without the server's runtime config (no build version to compare) has none: null.
  */
-export function startAppUpdates(currentVersion: string, inspect?: (event: InspectionEvent) => void) {
+export function startAppUpdates(inspect?: (event: InspectionEvent) => void) {
+  const currentVersion = readRuntimeConfig()?.version;
+  if (currentVersion === undefined) return null;
   let serviceWorker: ServiceWorkerControl | null = null;
   const actor = createActor(
     appUpdateMachine.provide({

@@ -6,8 +6,9 @@ import type { AppSystem } from '../-app/app-system';
 import { sessionSettled } from '../-app/guards';
 
 /**
- * The owner screens' guards. Route configs are in the initial bundle, so this file imports neither XState nor zod
- * (as ../-app/guards.ts): enums, permissions and the router only.
+ * The owner screens' guards. The route configs (in the initial bundle) import this file when a guarded page is
+ * first opened, not with the first page; it still imports neither XState nor zod (as ../-app/guards.ts): enums,
+ * permissions and the router only, so a guard's chunk is small beside the app system it waits for.
  */
 
 /** Why `kyc-status` keeps a member out: identity not verified (none, rejected) or still under review. */

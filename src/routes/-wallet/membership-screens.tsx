@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { OrderType, Membership } from '@/contract/enums';
+import { Membership } from '@/contract/enums';
+import { OrderType } from '@/contract/feature-enums';
 import { selectMembership, selectUser } from '@/machines/account/session.machine';
 import { requestErrorText } from '@/ui/directory/directory-names';
 import { ErrorState, RecordSkeletonRows } from '@/ui/directory/listing-list';

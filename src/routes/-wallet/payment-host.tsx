@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { getPayTypeWithId } from '@/contract/calls/payment';
-import { type OrderType, PaymentType } from '@/contract/enums';
+import { type OrderType, PaymentType } from '@/contract/feature-enums';
 import { isPopupPaymentType, providePayment, type PaymentData, type PaymentSnapshot } from '@/machines/wallet/payment.machine';
 import { checkPaymentChoice, orderPaymentOptions } from '@/machines/wallet/payment-choice';
 import { selectCardBusy, selectCardChoice, selectIsAddingCard } from '@/machines/wallet/card-setup.machine';

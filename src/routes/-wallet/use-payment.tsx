@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { purchase, type PURCHASE_METHODS } from '@/contract/calls/track';
 import type { EconomyConfig } from '@/contract/economy';
-import { OrderType, PAYMENT_METHOD_NAMES } from '@/contract/enums';
+import { OrderType, PAYMENT_METHOD_NAMES } from '@/contract/feature-enums';
 import { useAppSystem } from '../-app/app-context';
 import { PaymentDialogHost, type PaidOrder, type PaymentRequest } from './payment-host';
 

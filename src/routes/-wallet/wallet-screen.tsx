@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { OrderType } from '@/contract/enums';
+import { OrderType } from '@/contract/feature-enums';
 import { RecordSkeletonRows } from '@/ui/directory/listing-list';
 import { PageHeader } from '@/ui/kit/page-header';
 import { WalletOverview } from '@/ui/wallet/wallet-overview';

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { RESET_TOKEN_MINUTES } from '@/contract/constants';
 import { Button } from '../kit/button';
-import { StatusIcon } from '../kit/icons';
+import { StatusIcon } from '../kit/status-icon';
 
 export interface SentLinkSuccessProps {
   /** The address the reset link was sent to. */

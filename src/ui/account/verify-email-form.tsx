@@ -3,7 +3,7 @@ import { EMAIL_CODE_LENGTH, EMAIL_CODE_MINUTES } from '@/contract/constants';
 import { Button } from '../kit/button';
 import { FormError } from '../kit/form-error';
 import { submitHandler, type FormProps } from '../kit/form-props';
-import { StatusIcon } from '../kit/icons';
+import { StatusIcon } from '../kit/status-icon';
 import { AppLink } from '../kit/link';
 import { TextField } from '../kit/text-field';
 

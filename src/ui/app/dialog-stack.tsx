@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState, type MouseEvent } from 'react';
 import { DIALOG_CLOSE_TRANSITION_MS } from '@/contract/constants';
-import type { DialogMessageType } from '@/contract/enums';
+import type { DialogMessageType } from '@/contract/feature-enums';
 import { Button } from '../kit/button';
 import { cx } from '../kit/class-names';
 import { IconButton } from '../kit/icon-button';
-import { StatusIcon, type StatusKind } from '../kit/icons';
+import { StatusIcon, type StatusKind } from '../kit/status-icon';
 import { translateCode, type MessageParams } from './messages';
 import { prefersReducedMotion, useModalDialog } from '../kit/use-modal-dialog';
 

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Button } from '../kit/button';
-import { Icon, StatusIcon } from '../kit/icons';
+import { NavIcon } from '../kit/nav-icons';
+import { StatusIcon } from '../kit/status-icon';
 import { AppLink } from '../kit/link';
 
 export type ErrorPageStatus = 401 | 403 | 404 | 500;
@@ -62,12 +63,12 @@ export function ErrorPage({ status, path = '', homeHref = '/', onLogin, onRetry 
         ) : null}
         {status === 500 ? (
           <Button onClick={onRetry ?? (() => window.location.reload())}>
-            <Icon name="retry" size={20} />
+            <NavIcon name="retry" size={20} />
             <Trans>Try again</Trans>
           </Button>
         ) : null}
         <AppLink className="button button--secondary" href={homeHref}>
-          <Icon name="home" size={20} />
+          <NavIcon name="home" size={20} />
           <Trans>Go to the home page</Trans>
         </AppLink>
       </div>

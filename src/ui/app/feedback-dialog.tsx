@@ -10,7 +10,8 @@ import { ImagePicker, SelectField, TextAreaField } from '../kit/choice-fields';
 import { FormDialog } from '../kit/form-dialog';
 import { FormError } from '../kit/form-error';
 import { submitHandler, type FormProps } from '../kit/form-props';
-import { Icon, StatusIcon } from '../kit/icons';
+import { Icon } from '../kit/icons';
+import { StatusIcon } from '../kit/status-icon';
 import { TextField } from '../kit/text-field';
 
 export type FeedbackDialogField = 'feedback_type' | 'content' | 'contact';

@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { NavIcon } from './nav-icons';
-import { Icon } from '../kit/icons';
+import { NavIcon } from '../kit/nav-icons';
 import { AppLink } from '../kit/link';
 import './tab-bar.css';
 
@@ -37,7 +36,7 @@ export function TabBar({ homeHref, accountHref, current, unread = 0 }: TabBarPro
   const { t } = useLingui();
   const messagesLabel = t({ message: 'Messages', context: 'tab' });
   const tabs: { tab: ShellTab; href: string; label: string; icon: React.ReactNode; badge?: string; name?: string }[] = [
-    { tab: 'home', href: homeHref, label: t({ message: 'Home', context: 'tab' }), icon: <Icon name="home" size={22} /> },
+    { tab: 'home', href: homeHref, label: t({ message: 'Home', context: 'tab' }), icon: <NavIcon name="home" size={22} /> },
     { tab: 'search', href: `${homeHref}/search`, label: t({ message: 'Search', context: 'tab' }), icon: <NavIcon name="search" size={22} /> },
     {
       tab: 'favorites',
@@ -53,7 +52,7 @@ export function TabBar({ homeHref, accountHref, current, unread = 0 }: TabBarPro
       badge: unread > 0 ? badgeText(unread) : undefined,
       name: unread > 0 ? t`${messagesLabel}, ${unread} unread` : undefined,
     },
-    { tab: 'me', href: accountHref, label: t`My account`, icon: <Icon name="user" size={22} /> },
+    { tab: 'me', href: accountHref, label: t`My account`, icon: <NavIcon name="user" size={22} /> },
   ];
   return (
     <nav className="tab-bar" aria-label={t`Main`}>

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { IconButton } from '../kit/icon-button';
-import { StatusIcon } from '../kit/icons';
+import { StatusIcon } from '../kit/status-icon';
 import { translateCode, type MessageParams } from './messages';
 
 export type ToastAreaKind = 'success' | 'error' | 'info';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { SvgIcon } from '../kit/svg-icon';
-import { NAV_ICON_PATHS } from '../app/nav-icons';
+import { NAV_ICON_PATHS } from '../kit/nav-icons';
 
 /**
  * The directory's inline SVG icons (search, favourites, rating, places), drawn like those of icons.tsx: decoration

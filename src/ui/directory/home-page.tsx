@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { FormEvent, ReactNode } from 'react';
-import { NavIcon } from '../app/nav-icons';
+import { NavIcon } from '../kit/nav-icons';
 import './directory.css';
 
 export interface HomePageProps {

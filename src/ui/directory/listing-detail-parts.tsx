@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { OpeningPeriod, SocialLink } from '@/contract/calls/merchant';
-import { SocialChannel } from '@/contract/enums';
+import { SocialChannel } from '@/contract/feature-enums';
 import { cx } from '../kit/class-names';
 import { ListingIcon } from './listing-icons';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SocialChannel } from '@/contract/enums';
+import { SocialChannel } from '@/contract/feature-enums';
 import { formatTimeOfDay, hoursOfDay, isoWeekday, paragraphsOf, socialLinkHref, telHref, weekdayName } from './listing-format';
 
 describe('listing formatting', () => {

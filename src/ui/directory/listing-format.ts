@@ -1,5 +1,5 @@
 import type { OpeningPeriod, SocialLink } from '@/contract/calls/merchant';
-import { SocialChannel } from '@/contract/enums';
+import { SocialChannel } from '@/contract/feature-enums';
 
 /**
  * Pure formatting of listing facts for the detail pages: safe links for social channels, weekdays and opening

@@ -5,7 +5,8 @@ import { RadioGroupField, TextAreaField, type ChoiceOption } from '../kit/choice
 import { FormDialog } from '../kit/form-dialog';
 import { FormError } from '../kit/form-error';
 import { submitHandler, type FormProps } from '../kit/form-props';
-import { Icon, StatusIcon } from '../kit/icons';
+import { Icon } from '../kit/icons';
+import { StatusIcon } from '../kit/status-icon';
 import './listing-detail.css';
 
 export type ReportDialogField = 'reason' | 'text';

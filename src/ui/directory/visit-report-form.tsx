@@ -10,7 +10,7 @@ import { Button } from '../kit/button';
 import { ImagePicker, RadioGroupField, TextAreaField } from '../kit/choice-fields';
 import { FormError } from '../kit/form-error';
 import { submitHandler, type FormProps } from '../kit/form-props';
-import { StatusIcon } from '../kit/icons';
+import { StatusIcon } from '../kit/status-icon';
 import { TextField } from '../kit/text-field';
 import './listing-detail.css';
 

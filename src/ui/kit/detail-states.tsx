@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Button } from './button';
-import { Icon, StatusIcon } from './icons';
+import { NavIcon } from './nav-icons';
+import { StatusIcon } from './status-icon';
 import './detail-states.css';
 
 /**
@@ -36,7 +37,7 @@ export function DetailLoadError({ message, onRetry }: { message?: string; onRetr
       </h1>
       <p>{message ?? <Trans>Check your connection and try again.</Trans>}</p>
       <Button onClick={onRetry}>
-        <Icon name="retry" size={20} />
+        <NavIcon name="retry" size={20} />
         <Trans>Try again</Trans>
       </Button>
     </section>

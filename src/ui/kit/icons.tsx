@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cx } from './class-names';
+import { NAV_ICON_PATHS } from './nav-icons';
 import { SvgIcon } from './svg-icon';
 
 /**
@@ -8,6 +9,9 @@ import { SvgIcon } from './svg-icon';
  * the text colour in both themes.
  */
 const PATHS = {
+  home: NAV_ICON_PATHS.home,
+  user: NAV_ICON_PATHS.user,
+  retry: NAV_ICON_PATHS.retry,
   back: <path d="M15 18l-6-6 6-6" />,
   chevronEnd: <path d="M9 6l6 6-6 6" />,
   close: <path d="M6 6l12 12M18 6L6 18" />,
@@ -29,13 +33,6 @@ const PATHS = {
     <>
       <path d="M4 8h3l2-3h6l2 3h3a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1z" />
       <circle cx="12" cy="13.5" r="3.5" />
-    </>
-  ),
-  home: <path d="M3 11l9-7 9 7v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z" />,
-  retry: (
-    <>
-      <path d="M20 12a8 8 0 1 1-2.34-5.66" />
-      <path d="M20 4v5h-5" />
     </>
   ),
   lock: (
@@ -118,12 +115,6 @@ const PATHS = {
       <path d="M8 9h8M8 12h5" />
     </>
   ),
-  user: (
-    <>
-      <circle cx="12" cy="8" r="4" />
-      <path d="M4 21c1-4 4.2-6 8-6s7 2 8 6" />
-    </>
-  ),
 } satisfies Record<string, ReactNode>;
 
 export type IconName = keyof typeof PATHS;
@@ -136,43 +127,5 @@ export function Icon({ name, size = 24, className }: { name: IconName; size?: nu
     <SvgIcon size={size} className={cx(DIRECTIONAL.has(name) && 'icon--directional', className)}>
       {PATHS[name]}
     </SvgIcon>
-  );
-}
-
-export type StatusKind = 'success' | 'error' | 'warning' | 'info';
-
-const STATUS_MARKS: Record<StatusKind, ReactNode> = {
-  success: <path d="M15 24.5l6 6L33 18" />,
-  error: <path d="M17 17l14 14M31 17L17 31" />,
-  warning: <path d="M24 19v10M24 35v.5" />,
-  info: <path d="M24 22v11M24 15.5v.5" />,
-};
-
-/**
- * The larger status picture of dialogs, toasts and result screens: a tinted disc with a mark. Decorative; the
- * text next to it says what happened.
- */
-export function StatusIcon({ kind, size = 64 }: { kind: StatusKind; size?: number }) {
-  return (
-    <svg
-      className={cx('status-icon', `status-icon--${kind}`)}
-      width={size}
-      height={size}
-      viewBox="0 0 48 48"
-      fill="none"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {kind === 'warning' ? (
-        <path className="status-icon-shape" d="M24 5L45 42H3z" />
-      ) : (
-        <circle className="status-icon-shape" cx="24" cy="24" r="21" />
-      )}
-      <g className="status-icon-mark" strokeWidth={4}>
-        {STATUS_MARKS[kind]}
-      </g>
-    </svg>
   );
 }

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
 import type { PaymentOptionConfig } from '@/contract/economy';
-import { PaymentType } from '@/contract/enums';
+import { PaymentType } from '@/contract/feature-enums';
 import { MESSAGES, translateCode } from '../app/messages';
 import { Button } from '../kit/button';
 import { cx } from '../kit/class-names';

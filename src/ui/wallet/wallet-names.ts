@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { PointsLogKind } from '@/contract/calls/wallet';
-import { type OrderStatus, PaymentType, type WithdrawalMethod, type WithdrawalStatus } from '@/contract/enums';
+import { type OrderStatus, PaymentType, type WithdrawalMethod, type WithdrawalStatus } from '@/contract/feature-enums';
 
 /** The wallet's labels, by the codes the contract uses (STYLE rule 9: the ui translates codes where it renders). */
 

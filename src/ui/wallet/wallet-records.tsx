@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { OrderRecord } from '@/contract/calls/payment';
 import type { PointsLogItem, Withdrawal } from '@/contract/calls/wallet';
 import type { EconomyConfig } from '@/contract/economy';
-import { OrderType } from '@/contract/enums';
+import { OrderType } from '@/contract/feature-enums';
 import { cx } from '../kit/class-names';
 import { formatMoment, formatMoney, formatPoints } from './wallet-format';
 import { ORDER_STATUS_LABELS, PAYMENT_TYPE_LABELS, PLAN_LABELS, POINTS_KIND_LABELS, WITHDRAWAL_METHOD_LABELS, WITHDRAWAL_STATUS_LABELS } from './wallet-names';

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { FormEvent } from 'react';
 import { METHOD_FIELDS, USDT_NETWORKS, type WithdrawalApplication, type WithdrawField } from '@/contract/calls/wallet';
-import { WithdrawalMethod } from '@/contract/enums';
+import { WithdrawalMethod } from '@/contract/feature-enums';
 import { Button } from '../kit/button';
 import { RadioGroupField, SelectField } from '../kit/choice-fields';
 import { FormError } from '../kit/form-error';

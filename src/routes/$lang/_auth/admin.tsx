@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireAdmin } from '../../-owner/owner-guards';
 import { AdminLayout } from '../../-admin/admin-layout';
 
 /**
@@ -7,6 +6,7 @@ import { AdminLayout } from '../../-admin/admin-layout';
  * shows the console's tabs (its link opens the first queue, /admin/kyc). Its pages are lazy, like every page.
  */
 export const Route = createFileRoute('/$lang/_auth/admin')({
-  beforeLoad: ({ context, params }) => requireAdmin(context.system, params.lang),
+  // The guard's code loads with the first page that needs it: it waits for the app system anyway.
+  beforeLoad: async ({ context, params }) => (await import('../../-owner/owner-guards')).requireAdmin(context.system, params.lang),
   component: AdminLayout,
 });

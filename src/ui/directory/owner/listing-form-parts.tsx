@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState, type ChangeEvent, type ReactNode } from 'react';
-import { SocialChannel } from '@/contract/enums';
+import { SocialChannel } from '@/contract/feature-enums';
 import { Button } from '../../kit/button';
 import { SelectField } from '../../kit/choice-fields';
 import { cx } from '../../kit/class-names';

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ListingStatus } from '@/contract/enums';
+import type { ListingStatus } from '@/contract/feature-enums';
 import type { ListingSource } from '@/contract/shapes';
 import { Icon } from '../../kit/icons';
 import { VisibleSwitch } from './listing-form-parts';

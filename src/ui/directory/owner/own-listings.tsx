@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
-import type { ListingStatus } from '@/contract/enums';
+import type { ListingStatus } from '@/contract/feature-enums';
 import type { ListingSource } from '@/contract/shapes';
 import { Button } from '../../kit/button';
 import { cx } from '../../kit/class-names';

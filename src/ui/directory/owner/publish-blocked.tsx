@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { StatusIcon } from '../../kit/icons';
+import { StatusIcon } from '../../kit/status-icon';
 import { AppLink } from '../../kit/link';
 import './owner.css';
 

@@ -2,7 +2,6 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import type { KycStep } from '@/machines/kyc/kyc.machine';
 import { useFeatureCatalog } from '../../../../-app/use-feature-catalog';
 import { KycScreen } from '../../../../-kyc/kyc-screen';
-import { requireKycNotSubmitted } from '../../../../-owner/owner-guards';
 
 const STEPS = ['step1', 'step2', 'step3', 'step4'];
 
@@ -12,9 +11,12 @@ const STEPS = ['step1', 'step2', 'step3', 'step4'];
  * which shows the status. Any other step is the 404 page. One page for the four: the kyc machine lives across them.
  */
 export const Route = createFileRoute('/$lang/_auth/verify/kyc/$step')({
-  beforeLoad: ({ context, params }) => {
+  beforeLoad: async ({ context, params }) => {
     if (!STEPS.includes(params.step)) throw notFound();
-    return params.step === 'step4' ? undefined : requireKycNotSubmitted(context.system, params.lang);
+    if (params.step === 'step4') return;
+    // The guard's code loads with the first page that needs it: it waits for the app system anyway.
+    const { requireKycNotSubmitted } = await import('../../../../-owner/owner-guards');
+    await requireKycNotSubmitted(context.system, params.lang);
   },
   component: function KycPage() {
     useFeatureCatalog('kyc');

@@ -1,10 +1,24 @@
-import { cx } from '../kit/class-names';
+import { cx } from './class-names';
 
 /**
- * The icons the app shell and the home page's search box need at first paint (search, heart, chat), apart
- * from the rest of directory-icons.tsx so the home page's initial JavaScript carries only these.
+ * The icons of the first paint: the tab bar's (home, search, heart, chat, user), the home page's search box and the
+ * retry button of the error and load-failure states. They are apart from the rest of icons.tsx and
+ * directory-icons.tsx (which reuse these drawings) so the first page's JavaScript carries only these.
  */
 export const NAV_ICON_PATHS = {
+  home: <path d="M3 11l9-7 9 7v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z" />,
+  user: (
+    <>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21c1-4 4.2-6 8-6s7 2 8 6" />
+    </>
+  ),
+  retry: (
+    <>
+      <path d="M20 12a8 8 0 1 1-2.34-5.66" />
+      <path d="M20 4v5h-5" />
+    </>
+  ),
   search: (
     <>
       <circle cx="11" cy="11" r="6.5" />
