@@ -6,7 +6,7 @@ import {
   type SessionFields,
 } from '@/contract/call';
 import { API_BASE, REQUEST_TIMEOUT_MS, RETRY_HTTP_STATUSES } from '@/contract/constants';
-import { openData, sealEnvelope, type EnvelopeKeys } from './envelope';
+import { openDataNative, sealEnvelope, type EnvelopeKeys } from './envelope';
 
 /**
  * The one configured API client (DESIGN section 4, STYLE rule 15). Every product call goes through `call()`,
@@ -228,7 +228,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       let details: unknown = envelope.data;
       if (typeof details === 'string') {
         try {
-          details = openEnvelopeData(details);
+          details = await openEnvelopeData(details);
         } catch {
           details = undefined;
         }
@@ -238,7 +238,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     let data: unknown;
     try {
-      data = openEnvelopeData(envelope.data);
+      data = await openEnvelopeData(envelope.data);
     } catch (cause) {
       throw new ApiError(`${call.path} answered data that cannot be opened`, {
         kind: 'response',
@@ -259,10 +259,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   /** Encrypted mode: `data` is null or base64(iv ‖ ciphertext) of JSON; debug mode: plain JSON already. */
-  function openEnvelopeData(data: unknown): unknown {
+  async function openEnvelopeData(data: unknown): Promise<unknown> {
     if (!options.keys || data === null || data === undefined) return data ?? null;
     if (typeof data !== 'string') throw new Error('encrypted data is not a string');
-    return JSON.parse(openData(data, options.keys.aesKey)) as unknown;
+    return JSON.parse(await openDataNative(data, options.keys.aesKey)) as unknown;
   }
 
   async function callApi<C extends ApiCall>(

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ENVELOPE_VECTORS } from '@/contract/envelope-vectors';
-import { openData, sealData, sealEnvelope, signEnvelope } from './envelope';
+import { openData, openDataNative, sealData, sealEnvelope, signEnvelope } from './envelope';
 
 const { aesKey, signKey, cases } = ENVELOPE_VECTORS;
 const keys = { aesKey, signKey };
@@ -30,5 +30,42 @@ describe('client envelope (crypto-js)', () => {
     const sealed = sealData('{"secret":"value"}', other);
     expect(() => openData(sealed, aesKey)).toThrow();
     expect(() => openData(cases[0].data.slice(0, 20), aesKey)).toThrow();
+  });
+});
+
+describe('opening answers with Web Crypto (openDataNative)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it.each(cases)('opens vector $client/$timestamp back to its payload', async (c) => {
+    await expect(openDataNative(c.data, aesKey)).resolves.toBe(c.payload);
+  });
+
+  it('opens what crypto-js sealed, byte for byte: any length, any script', async () => {
+    for (const text of ['{}', '{"name":"Café Ünïcode 東京 مقهى 🍜"}', JSON.stringify({ list: 'x'.repeat(5000) }), 'a'.repeat(15), 'a'.repeat(16), 'a'.repeat(17)]) {
+      const sealed = sealData(text, aesKey);
+      await expect(openDataNative(sealed, aesKey)).resolves.toBe(text);
+      expect(openData(sealed, aesKey)).toBe(text);
+    }
+  });
+
+  it('refuses what openData refuses: another key, cut short, not base64, a changed last block, nothing', async () => {
+    const sealed = sealData('{"secret":"value"}', 'ff'.repeat(32));
+    await expect(openDataNative(sealed, aesKey)).rejects.toThrow('undecryptable data');
+    await expect(openDataNative(cases[0].data.slice(0, 20), aesKey)).rejects.toThrow('undecryptable data');
+    await expect(openDataNative('not base64 at all!', aesKey)).rejects.toThrow('undecryptable data');
+    const bytes = Uint8Array.from(atob(cases[0].data), (c) => c.charCodeAt(0));
+    bytes[bytes.length - 1] ^= 0xff;
+    await expect(openDataNative(btoa(String.fromCharCode(...bytes)), aesKey)).rejects.toThrow('undecryptable data');
+    await expect(openDataNative('', aesKey)).rejects.toThrow('undecryptable data');
+  });
+
+  it('uses crypto-js where the page has no Web Crypto (not a secure context)', async () => {
+    const getRandomValues = globalThis.crypto.getRandomValues.bind(globalThis.crypto);
+    vi.stubGlobal('crypto', { getRandomValues });
+    expect(globalThis.crypto.subtle).toBeUndefined();
+    await expect(openDataNative(cases[0].data, aesKey)).resolves.toBe(cases[0].payload);
+    await expect(openDataNative(cases[0].data.slice(0, 20), aesKey)).rejects.toThrow();
   });
 });
