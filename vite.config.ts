@@ -268,8 +268,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           groups: [
             { name: 'route-configs', test: isRouteConfigModule, priority: 10 },
             // The kit's smallest pieces, which the first page and most lazy pages share: one chunk, not one each. The
-            // first paint's icons and status picture only: the full icon set (icons.tsx) loads with the pages using it.
-            { name: 'kit', test: /\/(?:src\/ui\/kit\/(?:nav-icons|status-icon|link|button|class-names)\.tsx?|node_modules\/react\/(?:jsx-runtime\.js|cjs\/react-jsx-runtime\.production\.js))$/, priority: 5 },
+            // first paint's icons, their drawing and the status picture only: the full icon set (icons.tsx) loads with
+            // the pages using it.
+            { name: 'kit', test: /\/(?:src\/ui\/kit\/(?:nav-icons|status-icon|svg-icon|link|button|class-names)\.tsx?|node_modules\/react\/(?:jsx-runtime\.js|cjs\/react-jsx-runtime\.production\.js))$/, priority: 5 },
             // The router's modules, which the first page and the lazy pages share piecemeal: one chunk, not a dozen.
             { name: 'router', test: /\/node_modules\/@tanstack\/(?:react-router|router-core|react-store|store|history)\//, priority: 4 },
             // The first page's small shared modules (the contract's constants and enums, the first-paint answers, the

@@ -1,4 +1,4 @@
-import { cx } from './class-names';
+import { SvgIcon } from './svg-icon';
 
 /**
  * The icons of the first paint: the tab bar's (home, search, heart, chat, user), the home page's search box and the
@@ -31,20 +31,8 @@ export const NAV_ICON_PATHS = {
 
 export function NavIcon({ name, size = 20, className }: { name: keyof typeof NAV_ICON_PATHS; size?: number; className?: string }) {
   return (
-    <svg
-      className={cx('icon', className)}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <SvgIcon size={size} className={className}>
       {NAV_ICON_PATHS[name]}
-    </svg>
+    </SvgIcon>
   );
 }

@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { cx } from './class-names';
 
 /**
- * The one drawing of the app's line icons (icons.tsx, directory-icons.tsx, listing-icons.tsx): a 24 px grid,
- * strokes in currentColor so icons follow the text colour in both themes, and hidden from assistive technology
- * (the control or text beside an icon carries the meaning). nav-icons.tsx keeps its own copy: it is on the home
- * page's first paint, where this module would add 0.3 KB gzip to a budget with none to spare.
+ * The one drawing of the app's line icons (nav-icons.tsx, icons.tsx, directory-icons.tsx, listing-icons.tsx): a
+ * 24 px grid, strokes in currentColor so icons follow the text colour in both themes, and hidden from assistive
+ * technology (the control or text beside an icon carries the meaning). In the first page's kit chunk with
+ * nav-icons.tsx (vite.config.ts).
  */
 export function SvgIcon({
   size,
