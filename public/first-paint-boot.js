@@ -31,6 +31,27 @@
     }
   }
   document.addEventListener('input', keep, true);
+  // The first number formatter's data is loaded by a worker now, while the page's own files download, instead of
+  // on the main thread while the app starts (public/intl-warmup.js). The app waits for it, a moment at most
+  // (src/services/hydration.ts, numbersWarmed).
+  window.__numbersWarm = new Promise(function (resolve) {
+    try {
+      var worker = new Worker('/intl-warmup.js');
+      var done = function (warmed) {
+        worker.terminate();
+        resolve(warmed);
+      };
+      worker.onmessage = function () {
+        done(true);
+      };
+      worker.onerror = function () {
+        done(false);
+      };
+      worker.postMessage(document.documentElement.lang || 'en');
+    } catch {
+      resolve(false);
+    }
+  });
   var tag = document.currentScript;
   var entry = tag.getAttribute('data-entry');
   var preloads = (tag.getAttribute('data-preload') || '').split(' ').filter(Boolean);
