@@ -43,6 +43,9 @@ const hydrating = rootElement.hasChildNodes() && hasFirstData() && !signedIn;
 if (!hydrating) setFirstData(null);
 // `?inspect` connects every app actor to the XState inspector, loaded only then (development and production).
 const inspect = await inspectorFromUrl(window.location.search);
+// The start is split into tasks (the modules' evaluation, the router, the catalog, the first render or hydration),
+// so that none of them keeps a tap waiting for long on a slow phone (issue 10, total blocking time).
+await nextTask();
 
 const pathLocale = () => window.location.pathname.split('/')[1];
 const currentLocale = (): Locale => {
@@ -127,6 +130,7 @@ const AppUpdates = lazy(async () => {
 });
 
 // I18nProvider renders nothing until a locale is active, so the first catalog loads before the first render.
+await nextTask();
 await activateLocale(
   detectLocale({ pathLocale: pathLocale(), cookie: document.cookie, languages: navigator.languages ?? [navigator.language] }),
 );
