@@ -33,4 +33,21 @@ describe('stepLoader (the app libraries, a step per task)', () => {
     await load();
     expect(runs).toBe(2);
   });
+
+  it('loads its list of steps first when given a loader, again after that failed', async () => {
+    const log: string[] = [];
+    let online = false;
+    const load = stepLoader(
+      async () => {
+        log.push('list');
+        if (!online) throw new TypeError('Failed to fetch dynamically imported module');
+        return [async () => void log.push('zod'), async () => void log.push('fields')];
+      },
+      async () => void log.push('yield'),
+    );
+    await expect(load()).rejects.toThrow('Failed to fetch');
+    online = true;
+    await Promise.all([load(), load()]);
+    expect(log).toEqual(['list', 'list', 'zod', 'yield', 'fields', 'yield']);
+  });
 });

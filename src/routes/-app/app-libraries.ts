@@ -1,30 +1,17 @@
 import { nextTask } from '@/services/deferred-start';
 
-/**
- * The steps, in order, each a chunk evaluated in a task of its own: zod with the call envelope's few schemas (not
- * `import('zod')`: a chunk of zod's own would be all of zod, every locale included, since nothing could be left out of
- * a namespace imported whole), then the contract's shared fields, economy, shapes, the venue calls and the profile
- * calls.
- */
-const STEPS: readonly (() => Promise<unknown>)[] = [
-  () => import('@/contract/call'),
-  () => import('@/contract/fields'),
-  () => import('@/contract/economy'),
-  () => import('@/contract/shapes'),
-  () => import('@/contract/calls/merchant'),
-  () => import('@/contract/calls/partner'),
-];
+export type Step = () => Promise<unknown>;
 
 /**
  * A loader that runs `steps` in order, awaiting `yieldTask` after each, once for all its callers; when a step fails
- * (offline), the next call starts again.
+ * (offline), the next call starts again. `steps` may be a function that loads the list (a lazy module of its own).
  */
-export function stepLoader(steps: readonly (() => Promise<unknown>)[], yieldTask: () => Promise<void>): () => Promise<void> {
+export function stepLoader(steps: readonly Step[] | (() => Promise<readonly Step[]>), yieldTask: () => Promise<void>): () => Promise<void> {
   let loading: Promise<void> | null = null;
   return () => {
     if (!loading) {
       loading = (async () => {
-        for (const step of steps) {
+        for (const step of typeof steps === 'function' ? await steps() : steps) {
           await step();
           await yieldTask();
         }
@@ -39,10 +26,12 @@ export function stepLoader(steps: readonly (() => Promise<unknown>)[], yieldTask
 
 /**
  * Evaluates the libraries of the app's machines and calls (zod; the contract's shared fields and shapes; the listing
- * calls) one step per task; XState, quick to evaluate, comes with the first chunk that needs it. A chunk that needs
+ * calls; the API client; XState) one step per task. A chunk that needs
  * them would otherwise evaluate them with itself, in one task that holds a slow phone's main thread for a few
  * hundred milliseconds while a tap on the page waits (issue 10, total blocking time). Whatever imports such a chunk
  * awaits this first: the app system, the search screen, the overlays, and the place and detail routes' beforeLoad.
- * It runs once; a step that fails (offline) is tried again by the next caller.
+ * It runs once; a step that fails (offline) is tried again by the next caller. The steps are listed in a module of
+ * their own (app-library-steps.ts), loaded first: each lazy import carries the list of the chunks it needs, and
+ * those lists are not the first page's to download.
  */
-export const loadAppLibraries: () => Promise<void> = stepLoader(STEPS, nextTask);
+export const loadAppLibraries: () => Promise<void> = stepLoader(() => import('./app-library-steps').then((m) => m.STEPS), nextTask);
