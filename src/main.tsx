@@ -177,8 +177,9 @@ if (hydrating) {
   // The browser's first number formatter loads its locale data (about 40 ms here, 150 ms on a phone 4× slower): the
   // boot script has a worker load it meanwhile (public/intl-warmup.js), and the hydration, which formats counts,
   // waits for that.
-  const numbersReady = import('@/services/hydration').then(({ numbersWarmed }) => numbersWarmed(i18n.locale));
-  void Promise.all([router.load(), import('@/services/hydration'), numbersReady]).then(([, { replayEarlyChanges, replayEarlyTaps, whenHydrated }]) => {
+  const hydration = import('@/services/hydration');
+  const numbersReady = hydration.then(({ numbersWarmed }) => numbersWarmed(i18n.locale));
+  void Promise.all([router.load(), hydration, numbersReady]).then(([, { replayEarlyChanges, replayEarlyTaps, whenHydrated }]) => {
     // From here React receives taps (and replays those on parts it has yet to hydrate); the boot script stops
     // keeping them.
     document.documentElement.dataset.app = 'hydrating';
