@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { Locale } from '@/contract/enums';
 import { AfterFirstPaint } from '../-app/after-first-paint';
-import { loadAppLibraries } from '../-app/app-libraries';
 
 /**
  * The browse sections need the app system (API client, machines) and the listing cards: a chunk of their own,
@@ -9,10 +8,9 @@ import { loadAppLibraries } from '../-app/app-libraries';
  * initial JavaScript stays inside its budget (tests/budget/check-bundle.ts) and a slow network paints the heading
  * first. The sections show their own skeletons once the chunk is there. Used by / and /{lang}. A home the server
  * rendered (src/contract/first-paint.ts) has them in its HTML, and the hydration takes them over when the chunk
- * has loaded. Their libraries (zod, the contract) are evaluated first, a step per task (app-libraries.ts): imported
- * with the chunk, they were one task of about 180 ms on this machine, 700 ms on a phone 4× slower.
+ * has loaded.
  */
-const HomeSections = lazy(() => loadAppLibraries().then(() => import('./home-sections')));
+const HomeSections = lazy(() => import('./home-sections'));
 
 export function DeferredHomeSections({ lang }: { lang: Locale }) {
   return (
