@@ -120,12 +120,13 @@ async function startProductionServer(): Promise<{
   return { origin, child, dataDir };
 }
 
-/** One Lighthouse run; a run whose trace Lighthouse could not record (NO_NAVSTART and the like) is run again, twice at most. */
+/** A Lighthouse run's report, and its main thread's figures read from the run's own trace. */
 interface Run {
   lhr: LighthouseResult;
   mainThread: MainThreadFigures;
 }
 
+/** One Lighthouse run; a run whose trace Lighthouse could not record (NO_NAVSTART and the like) is run again, twice at most. */
 async function measure(url: string, chromePath: string): Promise<Run> {
   for (let attempt = 1; ; attempt++) {
     try {
