@@ -273,9 +273,10 @@ export default defineConfig(({ isSsrBuild }) => ({
             { name: 'kit', test: /\/(?:src\/ui\/kit\/(?:nav-icons|status-icon|svg-icon|link|button|class-names)\.tsx?|node_modules\/react\/(?:jsx-runtime\.js|cjs\/react-jsx-runtime\.production\.js))$/, priority: 5 },
             // The router's modules, which the first page and the lazy pages share piecemeal: one chunk, not a dozen.
             { name: 'router', test: /\/node_modules\/@tanstack\/(?:react-router|router-core|react-store|store|history)\//, priority: 4 },
-            // The first page's small shared modules (the contract's constants and enums, the first-paint answers, the
-            // app system's context and the loader of its libraries): one chunk, not one request and import each.
-            { name: 'first-page', test: /\/src\/(?:contract\/(?:constants|enums|first-paint-keys)\.ts|services\/(?:first-data|signed-in-hint|deferred-start)\.ts|routes\/-app\/(?:app-context\.tsx|app-libraries\.ts))$/, priority: 5 },
+            // The first page's small shared modules (the contract's constants and enums, the first-paint answers and
+            // those a late part keeps, the app system's context and the loader of its libraries): one chunk, not one
+            // request and import each.
+            { name: 'first-page', test: /\/src\/(?:contract\/(?:constants|enums|first-paint-keys)\.ts|services\/(?:first-data|signed-in-hint|deferred-start)\.ts|routes\/-app\/(?:app-context\.tsx|app-libraries\.ts|kept-first-answers\.tsx))$/, priority: 5 },
           ],
           includeDependenciesRecursively: false,
         },

@@ -8,7 +8,7 @@ import { FIRST_DATA_ELEMENT_ID, firstDataKey } from '@/contract/first-paint-keys
  * navigation, so the first render (the hydration) shows exactly what the server rendered. Every later render asks
  * the API as before.
  */
-type Answers = Record<string, unknown>;
+export type Answers = Record<string, unknown>;
 
 let answers: Answers | null | undefined;
 
@@ -27,12 +27,14 @@ function current(): Answers | null {
   return answers;
 }
 
-/** The embedded answer to `call` with `payload`, if this render has one. */
-export function firstAnswer<C extends ApiCall>({ call, payload }: FirstCall<C>): ResponseOf<C> | undefined {
-  const all = current();
-  if (!all) return undefined;
+/**
+ * The embedded answer to `call` with `payload`, if this render has one; from `kept` when given (answers a part of
+ * the page kept for its own later hydration, src/routes/-app/kept-first-answers.tsx).
+ */
+export function firstAnswer<C extends ApiCall>({ call, payload }: FirstCall<C>, kept: Answers | null = current()): ResponseOf<C> | undefined {
+  if (!kept) return undefined;
   const key = firstDataKey(call, payload);
-  return Object.hasOwn(all, key) ? (all[key] as ResponseOf<C>) : undefined;
+  return Object.hasOwn(kept, key) ? (kept[key] as ResponseOf<C>) : undefined;
 }
 
 /**
@@ -41,6 +43,11 @@ export function firstAnswer<C extends ApiCall>({ call, payload }: FirstCall<C>):
  */
 export function hasFirstData(): boolean {
   return current() !== null;
+}
+
+/** The page's answers as they are now (null once forgotten): for a part that hydrates later to keep. */
+export function firstAnswers(): Answers | null {
+  return current();
 }
 
 /** Sets the answers for a server render (null after it); in the browser, null forgets the page's answers. */

@@ -15,7 +15,9 @@ export async function activateLocale(locale: Locale): Promise<void> {
     i18n.load(locale, messages);
     loaded.add(locale);
   }
-  i18n.activate(locale);
+  // Activating the active locale again would still tell every translated component (and React's context) that it
+  // changed: a navigation inside one language would re-render the page and drop its parts still to hydrate.
+  if (i18n.locale !== locale) i18n.activate(locale);
   if (typeof document !== 'undefined') {
     document.documentElement.lang = locale;
     document.documentElement.dir = RTL_LOCALES.includes(locale) ? 'rtl' : 'ltr';

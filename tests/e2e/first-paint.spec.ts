@@ -117,6 +117,17 @@ test.describe("a guest's home is rendered on the server", () => {
     expect(timing.entryStart).toBeGreaterThanOrEqual(timing.loadStart);
     // The number formatters' data was loaded by the boot script's worker, not by the app's main thread.
     expect(await page.evaluate(() => (window as unknown as { __numbersWarm?: Promise<boolean> }).__numbersWarm)).toBe(true);
+    // The sections' chunk is asked for once the libraries it imports (zod, the contract's calls) have been evaluated a
+    // step per task: after zod's chunk has arrived (the first step), not with it.
+    const order = await page.evaluate(() => {
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const find = (pattern: RegExp) => resources.find((r) => pattern.test(new URL(r.name).pathname));
+      return {
+        zodEnd: find(/\/assets\/schemas-[\w-]+\.js$/)?.responseEnd ?? Number.NaN,
+        sectionsStart: find(/\/assets\/home-sections-[\w-]+\.js$/)?.startTime ?? Number.NaN,
+      };
+    });
+    expect(order.sectionsStart).toBeGreaterThanOrEqual(order.zodEnd);
     // Hydration kept the server's nodes: the card marked before the app ran is the card on screen.
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { serverCard: Element | null }).serverCard === document.querySelector('[aria-label="New venues"] li')))
@@ -129,6 +140,49 @@ test.describe("a guest's home is rendered on the server", () => {
     await page.goBack();
     await expect(newest.locator(':scope > li')).toHaveCount(8);
     expect(await page.evaluate(() => (window as unknown as { marker: number }).marker)).toBe(marker);
+    expect(problems).toEqual([]);
+  });
+
+  test('a tab tapped before the sections have hydrated: they still hydrate as the server rendered them', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { serverCard: Element | null }).serverCard = document.querySelector('[aria-label="New venues"] li');
+      });
+    });
+    // The sections' chunk arrives only when the test lets it: the rest of the page hydrates, the sections wait.
+    let releaseSections = () => {};
+    const sectionsHeld = new Promise<void>((resolve) => (releaseSections = resolve));
+    let sectionsAsked = false;
+    await page.route(/\/assets\/home-sections-[\w-]+\.js$/, async (route) => {
+      sectionsAsked = true;
+      await sectionsHeld;
+      await route.continue();
+    });
+    await page.goto('/en');
+    await expect.poll(() => sectionsAsked).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.app)).toBe('hydrating');
+    // The search page's own chunks wait too, so the home stays on screen while the navigation is under way.
+    let releaseSearch = () => {};
+    const searchHeld = new Promise<void>((resolve) => (releaseSearch = resolve));
+    let searchAsked = false;
+    await page.route(/\/assets\/search-(?!params-)[\w-]+\.js$/, async (route) => {
+      searchAsked = true;
+      await searchHeld;
+      await route.continue();
+    });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Search' }).click();
+    await expect.poll(() => searchAsked).toBe(true);
+    // Now the sections arrive and hydrate, the navigation still pending: the page is the app's, every node the server's.
+    releaseSections();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.app)).toBe('ready');
+    expect(await page.evaluate(() => (window as unknown as { serverCard: Element | null }).serverCard === document.querySelector('[aria-label="New venues"] li'))).toBe(true);
+    await expect(page.getByRole('list', { name: 'New venues' }).locator(':scope > li')).toHaveCount(8);
+    releaseSearch();
+    await expect(page).toHaveURL(/\/en\/search$/);
+    await expect(page.getByRole('searchbox', { name: 'Search cities, venues and profiles' })).toBeVisible();
     expect(problems).toEqual([]);
   });
 

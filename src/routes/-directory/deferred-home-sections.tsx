@@ -1,6 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import type { Locale } from '@/contract/enums';
 import { AfterFirstPaint } from '../-app/after-first-paint';
+import { loadAppLibraries } from '../-app/app-libraries';
+import { KeepFirstAnswers } from '../-app/kept-first-answers';
 
 /**
  * The browse sections need the app system (API client, machines) and the listing cards: a chunk of their own,
@@ -8,16 +10,25 @@ import { AfterFirstPaint } from '../-app/after-first-paint';
  * initial JavaScript stays inside its budget (tests/budget/check-bundle.ts) and a slow network paints the heading
  * first. The sections show their own skeletons once the chunk is there. Used by / and /{lang}. A home the server
  * rendered (src/contract/first-paint.ts) has them in its HTML, and the hydration takes them over when the chunk
- * has loaded.
+ * has loaded. Their libraries (zod, the contract) are evaluated first, a step per task (app-libraries.ts): imported
+ * with the chunk, they were one task of about 180 ms on this machine, 700 ms on a phone 4× slower.
+ *
+ * The sections therefore hydrate after the rest of the page, maybe after a navigation has begun (a tab tapped
+ * meanwhile), when the page has forgotten the answers it came with: they keep them (kept-first-answers.tsx), so
+ * they hydrate as the server rendered them. Memoised: the navigation re-renders the page around them, and a part
+ * still waiting to hydrate that receives new props is dropped and rendered anew (the sections would vanish from
+ * the page until their chunk is there).
  */
-const HomeSections = lazy(() => import('./home-sections'));
+const HomeSections = lazy(() => loadAppLibraries().then(() => import('./home-sections')));
 
-export function DeferredHomeSections({ lang }: { lang: Locale }) {
+export const DeferredHomeSections = memo(function DeferredHomeSections({ lang }: { lang: Locale }) {
   return (
     <AfterFirstPaint serverRendered>
-      <Suspense fallback={null}>
-        <HomeSections key={lang} lang={lang} />
-      </Suspense>
+      <KeepFirstAnswers scope={lang}>
+        <Suspense fallback={null}>
+          <HomeSections key={lang} lang={lang} />
+        </Suspense>
+      </KeepFirstAnswers>
     </AfterFirstPaint>
   );
-}
+});

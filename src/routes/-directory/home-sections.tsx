@@ -5,7 +5,6 @@ import type * as partnerCalls from '@/contract/calls/partner';
 import type { ApiCall, ResponseOf } from '@/contract/call';
 import type { Locale } from '@/contract/enums';
 import { type FirstCall, HOME_CALLS } from '@/contract/first-paint';
-import { firstAnswer } from '@/services/first-data';
 import { BrowseSection, CardSkeletons, ChipSkeletons, PlaceChips, SectionState, SeeAllLink } from '@/ui/directory/browse-section';
 import { requestErrorText } from '@/ui/directory/directory-names';
 import { MerchantCard, PartnerCard } from '@/ui/directory/listing-card';
@@ -13,6 +12,7 @@ import { EmptyState } from '@/ui/directory/listing-list';
 import { AppLink } from '@/ui/kit/link';
 import { AppSystemContext } from '../-app/app-context';
 import type { AppSystem } from '../-app/app-system';
+import { useFirstAnswer } from '../-app/kept-first-answers';
 import { directoryOf } from './directory-data';
 import { listingHref, placeHref, useCityNames, useListingNames } from './listing-links';
 import { type Load, useLoad } from './use-load';
@@ -32,7 +32,7 @@ export default function HomeSections({ lang }: { lang: Locale }) {
   // deferred together, so a section never shows "ready" without its data.
   const hot = useDeferredValue(useCall(system, HOME_CALLS.hot));
   const geography = useDeferredValue(
-    useLoad(async () => directoryOf(await system).geography(lang), firstAnswer(HOME_CALLS.geography)),
+    useLoad(async () => directoryOf(await system).geography(lang), useFirstAnswer(HOME_CALLS.geography)),
   );
   const newest = useDeferredValue(useCall(system, HOME_CALLS.newest));
   const popular = useDeferredValue(useCall(system, HOME_CALLS.popular));
@@ -140,7 +140,7 @@ export default function HomeSections({ lang }: { lang: Locale }) {
 function useCall<C extends ApiCall>(system: Promise<AppSystem>, first: FirstCall<C>): Load<ResponseOf<C>> {
   return useLoad(
     (signal) => system.then((s) => s.api.call(first.call, first.payload, { signal }) as Promise<ResponseOf<C>>),
-    firstAnswer(first),
+    useFirstAnswer(first),
   );
 }
 

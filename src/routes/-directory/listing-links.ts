@@ -3,9 +3,9 @@ import type { Geography } from '@/contract/calls/city';
 import type { Locale } from '@/contract/enums';
 import { HOME_CALLS } from '@/contract/first-paint';
 import type { ListingSource } from '@/contract/shapes';
-import { firstAnswer } from '@/services/first-data';
 import { type DictionaryNames, dictionaryNames } from '@/ui/directory/directory-names';
 import type { AppSystem } from '../-app/app-system';
+import { useFirstAnswer } from '../-app/kept-first-answers';
 import { directoryOf } from './directory-data';
 import { useLoad } from './use-load';
 
@@ -28,11 +28,14 @@ export function useListingNames(system: AppSystem | Promise<AppSystem>, lang: Lo
   return useMemo(() => dictionaryNames(load.data), [load.data]);
 }
 
-/** The listing dictionaries; a server-rendered page's first render has them from the page (first-data.ts). */
+/**
+ * The listing dictionaries; a server-rendered page's first render has them from the page (first-data.ts), or from
+ * what a part of it kept (kept-first-answers.tsx).
+ */
 export function useListingDictionaries(system: AppSystem | Promise<AppSystem>, lang: Locale) {
   return useLoad(
     async () => directoryOf(await system).dictionaries(lang),
-    firstAnswer(HOME_CALLS.dictionaries),
+    useFirstAnswer(HOME_CALLS.dictionaries),
   );
 }
 
