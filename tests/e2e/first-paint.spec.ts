@@ -13,6 +13,41 @@ const SIGNED_IN_COOKIE = 'venuely_member';
  * wait until the page is on screen.
  */
 
+/** What the page reports as errors (uncaught, or logged): a hydration mismatch is one (React error 418). */
+function pageProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+  return problems;
+}
+
+/** Marks the first server-rendered card of "New venues" before any script of the app runs. */
+async function markServerCard(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { serverCard: Element | null }).serverCard = document.querySelector('[aria-label="New venues"] li');
+    });
+  });
+}
+
+/** Whether the first card on screen is the node the server rendered (the hydration kept it). */
+function serverCardKept(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { serverCard: Element | null }).serverCard === document.querySelector('[aria-label="New venues"] li'));
+}
+
+/** Holds every response to a request matching `pattern` until release(); asked() tells whether one came. */
+async function holdRequests(page: Page, pattern: RegExp): Promise<{ asked(): boolean; release(): void }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route(pattern, async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  return { asked: () => asked, release: () => release() };
+}
+
 test('the page arrives in its language, with its catalog preloaded and its styles in the head', async ({ page }) => {
   // A page the server leaves to the app (only the first-paint pages are rendered on the server).
   const response = await page.request.get('/ar/login');
@@ -95,15 +130,8 @@ test.describe("a guest's home is rendered on the server", () => {
   });
 
   test("the app takes over the server's markup (hydration) without re-rendering it, and works as usual", async ({ page }) => {
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
-    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
-    // Marks the server-rendered card before any script of the app runs.
-    await page.addInitScript(() => {
-      document.addEventListener('DOMContentLoaded', () => {
-        (window as unknown as { serverCard: Element | null }).serverCard = document.querySelector('[aria-label="New venues"] li');
-      });
-    });
+    const problems = pageProblems(page);
+    await markServerCard(page);
     await page.goto('/en');
     const newest = page.getByRole('list', { name: 'New venues' });
     await expect(newest.locator(':scope > li')).toHaveCount(8);
@@ -129,9 +157,7 @@ test.describe("a guest's home is rendered on the server", () => {
     });
     expect(order.sectionsStart).toBeGreaterThanOrEqual(order.zodEnd);
     // Hydration kept the server's nodes: the card marked before the app ran is the card on screen.
-    await expect
-      .poll(() => page.evaluate(() => (window as unknown as { serverCard: Element | null }).serverCard === document.querySelector('[aria-label="New venues"] li')))
-      .toBe(true);
+    await expect.poll(() => serverCardKept(page)).toBe(true);
     await expect(newest.locator(':scope > li')).toHaveCount(8);
     // The app is live: a link navigates inside the app (no page load), and coming back asks the API.
     const marker = await page.evaluate(() => ((window as unknown as { marker: number }).marker = Math.random()));
@@ -144,43 +170,23 @@ test.describe("a guest's home is rendered on the server", () => {
   });
 
   test('a tab tapped before the sections have hydrated: they still hydrate as the server rendered them', async ({ page }) => {
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
-    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
-    await page.addInitScript(() => {
-      document.addEventListener('DOMContentLoaded', () => {
-        (window as unknown as { serverCard: Element | null }).serverCard = document.querySelector('[aria-label="New venues"] li');
-      });
-    });
+    const problems = pageProblems(page);
+    await markServerCard(page);
     // The sections' chunk arrives only when the test lets it: the rest of the page hydrates, the sections wait.
-    let releaseSections = () => {};
-    const sectionsHeld = new Promise<void>((resolve) => (releaseSections = resolve));
-    let sectionsAsked = false;
-    await page.route(/\/assets\/home-sections-[\w-]+\.js$/, async (route) => {
-      sectionsAsked = true;
-      await sectionsHeld;
-      await route.continue();
-    });
+    const sections = await holdRequests(page, /\/assets\/home-sections-[\w-]+\.js$/);
     await page.goto('/en');
-    await expect.poll(() => sectionsAsked).toBe(true);
+    await expect.poll(() => sections.asked()).toBe(true);
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.app)).toBe('hydrating');
     // The search page's own chunks wait too, so the home stays on screen while the navigation is under way.
-    let releaseSearch = () => {};
-    const searchHeld = new Promise<void>((resolve) => (releaseSearch = resolve));
-    let searchAsked = false;
-    await page.route(/\/assets\/search-(?!params-)[\w-]+\.js$/, async (route) => {
-      searchAsked = true;
-      await searchHeld;
-      await route.continue();
-    });
+    const search = await holdRequests(page, /\/assets\/search-(?!params-)[\w-]+\.js$/);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Search' }).click();
-    await expect.poll(() => searchAsked).toBe(true);
+    await expect.poll(() => search.asked()).toBe(true);
     // Now the sections arrive and hydrate, the navigation still pending: the page is the app's, every node the server's.
-    releaseSections();
+    sections.release();
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.app)).toBe('ready');
-    expect(await page.evaluate(() => (window as unknown as { serverCard: Element | null }).serverCard === document.querySelector('[aria-label="New venues"] li'))).toBe(true);
+    expect(await serverCardKept(page)).toBe(true);
     await expect(page.getByRole('list', { name: 'New venues' }).locator(':scope > li')).toHaveCount(8);
-    releaseSearch();
+    search.release();
     await expect(page).toHaveURL(/\/en\/search$/);
     await expect(page.getByRole('searchbox', { name: 'Search cities, venues and profiles' })).toBeVisible();
     expect(problems).toEqual([]);
@@ -224,9 +230,7 @@ test.describe('every server-rendered page hydrates in place, without errors and 
   ];
   for (const { path, kept } of pages) {
     test(path, async ({ page }) => {
-      const problems: string[] = [];
-      page.on('pageerror', (error) => problems.push(error.message));
-      page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+      const problems = pageProblems(page);
       await page.addInitScript((selector) => {
         const w = window as unknown as { shift: number; serverNode: Element | null };
         w.shift = 0;
