@@ -132,9 +132,9 @@ interface Run {
 
 /**
  * One Lighthouse run; a run whose trace Lighthouse could not read (NO_NAVSTART and the like) is run again, twice at
- * most, and seven times with the page's main thread placed: then about one run in three finds no navigationStart
- * in its trace (measured here: 2 of 5, against none of 5 unplaced; with the renderers' other threads on the page's
- * CPU too, none of 6, but the page then shares its CPU again).
+ * most, and seven times with the page's main thread placed: a renderer's threads start on the CPUs of everything
+ * else, and until a sweep has moved its IO thread to the page's CPU the page may start before the renderer is
+ * connected to the trace (renderer-placement.ts). Measured here: 1 run of 10 without navigationStart.
  */
 async function measure(url: string, chromePath: string, pin: PagePin | null): Promise<Run> {
   const attempts = pin ? 8 : 3;

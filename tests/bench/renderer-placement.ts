@@ -25,11 +25,22 @@ export interface ChromeThread {
   pid: number;
   tid: number;
   renderer: boolean;
+  /** The thread's name as the kernel keeps it (/proc/…/comm, at most 15 characters). */
+  name: string;
 }
+
+/**
+ * A renderer's threads that stay with its main thread: its IO thread connects the process to the trace while the
+ * main thread starts the page, and off the page's CPU (busy with everything else) it connected too late: the trace
+ * lacked the page's navigationStart (Lighthouse's NO_NAVSTART, in up to all runs of a page).
+ */
+const WITH_MAIN = /^(?:Chrome_ChildIOT|PerfettoTrace)/;
 
 /** Where each thread belongs: the renderers' main threads on the page's CPU, every other thread off it. */
 export function placeThreads(threads: readonly ChromeThread[], pageCpu: string, otherCpus: string): Map<number, string> {
-  return new Map(threads.map((thread) => [thread.tid, thread.renderer && thread.tid === thread.pid ? pageCpu : otherCpus]));
+  return new Map(
+    threads.map((thread) => [thread.tid, thread.renderer && (thread.tid === thread.pid || WITH_MAIN.test(thread.name)) ? pageCpu : otherCpus]),
+  );
 }
 
 export interface RendererPlacement {
@@ -43,6 +54,16 @@ export function placeRendererThreads(rootPid: number, pageCpu: string, otherCpus
   const rendererOf = new Map<number, boolean>();
   const placed = new Map<number, string>();
   const renderers = new Set<number>();
+  // A thread starts with its creator's name and names itself soon after: a name is kept once it differs from the
+  // process's own.
+  const names = new Map<number, string>();
+  const nameOf = (pid: number, tid: number) => {
+    const kept = names.get(tid);
+    if (kept !== undefined) return kept;
+    const name = readOrEmpty(`/proc/${pid}/task/${tid}/comm`).trim();
+    if (tid === pid || name !== readOrEmpty(`/proc/${pid}/comm`).trim()) names.set(tid, name);
+    return name;
+  };
   // Asynchronous, one sweep at a time: Lighthouse runs in this thread, and must not wait for taskset.
   let sweeping = false;
   const sweep = async () => {
@@ -58,7 +79,7 @@ export function placeRendererThreads(rootPid: number, pageCpu: string, otherCpus
           renderer = command.includes('--type=renderer');
           rendererOf.set(pid, renderer);
         }
-        for (const tid of listOrEmpty(`/proc/${pid}/task`)) threads.push({ pid, tid: Number(tid), renderer });
+        for (const tid of listOrEmpty(`/proc/${pid}/task`)) threads.push({ pid, tid: Number(tid), renderer, name: renderer ? nameOf(pid, Number(tid)) : '' });
       }
       const pidOf = new Map(threads.map((thread) => [thread.tid, thread.pid]));
       const moves = [...placeThreads(threads, pageCpu, otherCpus)].filter(([tid, cpus]) => {
