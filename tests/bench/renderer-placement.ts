@@ -44,7 +44,7 @@ export function placeThreads(threads: readonly ChromeThread[], pageCpu: string, 
 }
 
 export interface RendererPlacement {
-  /** Renderer processes whose main thread was given the page's CPU. */
+  /** Threads given the page's CPU (renderers' main threads and those that stay with them): none means nothing was placed. */
   renderers(): number;
   stop(): void;
 }

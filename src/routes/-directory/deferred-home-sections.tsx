@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import type { Locale } from '@/contract/enums';
 import { AfterFirstPaint } from '../-app/after-first-paint';
 import { loadAppLibraries } from '../-app/app-libraries';
@@ -15,13 +15,11 @@ import { KeepFirstAnswers } from '../-app/kept-first-answers';
  *
  * The sections therefore hydrate after the rest of the page, maybe after a navigation has begun (a tab tapped
  * meanwhile), when the page has forgotten the answers it came with: they keep them (kept-first-answers.tsx), so
- * they hydrate as the server rendered them. Memoised: the navigation re-renders the page around them, and a part
- * still waiting to hydrate that receives new props is dropped and rendered anew (the sections would vanish from
- * the page until their chunk is there).
+ * they hydrate as the server rendered them.
  */
 const HomeSections = lazy(() => loadAppLibraries().then(() => import('./home-sections')));
 
-export const DeferredHomeSections = memo(function DeferredHomeSections({ lang }: { lang: Locale }) {
+export function DeferredHomeSections({ lang }: { lang: Locale }) {
   return (
     <AfterFirstPaint serverRendered>
       <KeepFirstAnswers scope={lang}>
@@ -31,4 +29,4 @@ export const DeferredHomeSections = memo(function DeferredHomeSections({ lang }:
       </KeepFirstAnswers>
     </AfterFirstPaint>
   );
-});
+}
