@@ -259,6 +259,47 @@ test.describe('every server-rendered page hydrates in place, without errors and 
   }
 });
 
+test("a city list's cards render once while the page settles: the screen's later renders skip them", async ({ page }) => {
+  // React reports every commit to the developer tools' hook; a stand-in records, per card, the props each commit left
+  // on its <article>. A card that renders again gets new props, so a card seen with more than one rendered more than
+  // once. The place screen renders three times as its loads settle after the hydration; its twelve cards must not.
+  await page.addInitScript(() => {
+    type Fiber = { tag: number; stateNode: unknown; memoizedProps: unknown; child: Fiber | null; sibling: Fiber | null };
+    const seen = new Map<Element, Set<unknown>>();
+    const visit = (first: Fiber | null) => {
+      for (let fiber = first; fiber; fiber = fiber.sibling) {
+        if (fiber.tag === 5 && fiber.stateNode instanceof Element && fiber.stateNode.matches('article.listing-card')) {
+          const props = seen.get(fiber.stateNode) ?? new Set();
+          props.add(fiber.memoizedProps);
+          seen.set(fiber.stateNode, props);
+        }
+        visit(fiber.child);
+      }
+    };
+    const w = window as unknown as { cardRenders: () => number[]; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown };
+    w.cardRenders = () => [...seen.values()].map((props) => props.size);
+    w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      supportsFiber: true,
+      isDisabled: false,
+      renderers: new Map(),
+      inject: () => 1,
+      checkDCE: () => {},
+      onCommitFiberRoot: (_id: number, root: { current: Fiber }) => visit(root.current),
+      onCommitFiberUnmount: () => {},
+      onPostCommitFiberRoot: () => {},
+    };
+  });
+  await page.goto('/en/japan/tokyo');
+  await appReady(page);
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  // The screen's renders after the hydration have happened by now (they follow its loads); one more second for slow CI.
+  await page.waitForTimeout(1000);
+  const renders = await page.evaluate(() => (window as unknown as { cardRenders: () => number[] }).cardRenders());
+  expect(renders.length).toBe(12);
+  expect(renders).toEqual(renders.map(() => 1));
+});
+
 /** Holds the app's entry script back until the returned function is called: the page is on screen, not yet live. */
 async function holdApp(page: Page): Promise<() => void> {
   let release!: () => void;

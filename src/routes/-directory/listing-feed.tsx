@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import type { PagedList } from '@/contract/shapes';
 import { type FetchPageInput, listingListMachine } from '@/machines/directory/listing-list.machine';
@@ -16,6 +16,10 @@ export interface ListingFeedProps {
   fetchPage(input: FetchPageInput, signal: AbortSignal): Promise<PagedList<unknown>>;
   keyOf?(item: unknown): string;
   label: string;
+  /**
+   * Renders one item. Pass the same function (useCallback) while the cards would not change: a new one makes every
+   * card render again.
+   */
   renderItem(item: unknown, index: number): ReactNode;
   empty: ReactNode;
   layout?: 'grid' | 'rows';
@@ -62,6 +66,10 @@ export function ListingFeed({ query, fetchPage, keyOf, label, renderItem, empty,
     actor.send({ type: 'list.query', query: JSON.parse(queryKey) as unknown });
   }, [actor, queryKey]);
 
+  // The rows are made again only when the items or the way to render them change: a parent that renders again for
+  // anything else, with the same `renderItem`, costs no card a render.
+  const rows = useMemo(() => items.map((item, index) => <li key={keys[index]}>{renderItem(item, index)}</li>), [items, keys, renderItem]);
+
   return (
     <ListingList
       status={STATUS[String(state)] ?? 'loading'}
@@ -73,9 +81,7 @@ export function ListingFeed({ query, fetchPage, keyOf, label, renderItem, empty,
       empty={empty}
       layout={layout}
     >
-      {items.map((item, index) => (
-        <li key={keys[index]}>{renderItem(item, index)}</li>
-      ))}
+      {rows}
     </ListingList>
   );
 }

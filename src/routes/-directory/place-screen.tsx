@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useContext, useMemo } from 'react';
+import { type ReactNode, useCallback, useContext, useMemo } from 'react';
 import type { PayloadOf } from '@/contract/call';
 import * as merchantCalls from '@/contract/calls/merchant';
 import type { MerchantSummary } from '@/contract/calls/merchant';
@@ -167,6 +167,31 @@ export function PlaceScreen({ lang, place, source, search, onSearch, tabHref }: 
     </EmptyState>
   );
 
+  // Stable while what the cards show is (the source, the language, the names, the city): the feed then keeps its
+  // cards when this screen renders again for anything else (its loads settling after the hydration: twice), and
+  // React skips the twelve cards instead of rendering and comparing each of them again.
+  const renderItem = useCallback(
+    (item: unknown, index: number): ReactNode =>
+      source === 'merchant' ? (
+        <MerchantCard
+          merchant={item as MerchantSummary}
+          href={listingHref(lang, 'merchant', (item as MerchantSummary).id)}
+          names={names}
+          place={city ? undefined : cityNames.get((item as MerchantSummary).city_id)}
+          eager={index < 2}
+        />
+      ) : (
+        <PartnerCard
+          partner={item as PartnerSummary}
+          href={listingHref(lang, 'partner', (item as PartnerSummary).id)}
+          names={names}
+          place={city ? undefined : cityNames.get((item as PartnerSummary).city_id)}
+          eager={index < 2}
+        />
+      ),
+    [source, lang, names, city, cityNames],
+  );
+
   return (
     <PlacePage
       title={title}
@@ -199,25 +224,7 @@ export function PlaceScreen({ lang, place, source, search, onSearch, tabHref }: 
             ? api.call(merchantCalls.list, payload as PayloadOf<typeof merchantCalls.list>, { signal })
             : api.call(partnerCalls.list, payload as PayloadOf<typeof partnerCalls.list>, { signal });
         }}
-        renderItem={(item, index) =>
-          source === 'merchant' ? (
-            <MerchantCard
-              merchant={item as MerchantSummary}
-              href={listingHref(lang, 'merchant', (item as MerchantSummary).id)}
-              names={names}
-              place={city ? undefined : cityNames.get((item as MerchantSummary).city_id)}
-              eager={index < 2}
-            />
-          ) : (
-            <PartnerCard
-              partner={item as PartnerSummary}
-              href={listingHref(lang, 'partner', (item as PartnerSummary).id)}
-              names={names}
-              place={city ? undefined : cityNames.get((item as PartnerSummary).city_id)}
-              eager={index < 2}
-            />
-          )
-        }
+        renderItem={renderItem}
         empty={empty}
       />
     </PlacePage>
