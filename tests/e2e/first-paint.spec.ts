@@ -145,17 +145,6 @@ test.describe("a guest's home is rendered on the server", () => {
     expect(timing.entryStart).toBeGreaterThanOrEqual(timing.loadStart);
     // The number formatters' data was loaded by the boot script's worker, not by the app's main thread.
     expect(await page.evaluate(() => (window as unknown as { __numbersWarm?: Promise<boolean> }).__numbersWarm)).toBe(true);
-    // The sections' chunk is asked for once the libraries it imports (zod, the contract's calls) have been evaluated a
-    // step per task: after zod's chunk has arrived (the first step), not with it.
-    const order = await page.evaluate(() => {
-      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-      const find = (pattern: RegExp) => resources.find((r) => pattern.test(new URL(r.name).pathname));
-      return {
-        zodEnd: find(/\/assets\/schemas-[\w-]+\.js$/)?.responseEnd ?? Number.NaN,
-        sectionsStart: find(/\/assets\/home-sections-[\w-]+\.js$/)?.startTime ?? Number.NaN,
-      };
-    });
-    expect(order.sectionsStart).toBeGreaterThanOrEqual(order.zodEnd);
     // Hydration kept the server's nodes: the card marked before the app ran is the card on screen.
     await expect.poll(() => serverCardKept(page)).toBe(true);
     await expect(newest.locator(':scope > li')).toHaveCount(8);

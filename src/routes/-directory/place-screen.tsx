@@ -171,24 +171,11 @@ export function PlaceScreen({ lang, place, source, search, onSearch, tabHref }: 
   // cards when this screen renders again for anything else (its loads settling after the hydration: twice), and
   // React skips the twelve cards instead of rendering and comparing each of them again.
   const renderItem = useCallback(
-    (item: unknown, index: number): ReactNode =>
-      source === 'merchant' ? (
-        <MerchantCard
-          merchant={item as MerchantSummary}
-          href={listingHref(lang, 'merchant', (item as MerchantSummary).id)}
-          names={names}
-          place={city ? undefined : cityNames.get((item as MerchantSummary).city_id)}
-          eager={index < 2}
-        />
-      ) : (
-        <PartnerCard
-          partner={item as PartnerSummary}
-          href={listingHref(lang, 'partner', (item as PartnerSummary).id)}
-          names={names}
-          place={city ? undefined : cityNames.get((item as PartnerSummary).city_id)}
-          eager={index < 2}
-        />
-      ),
+    (item: unknown, index: number): ReactNode => {
+      const { id, city_id } = item as MerchantSummary | PartnerSummary;
+      const shared = { href: listingHref(lang, source, id), names, place: city ? undefined : cityNames.get(city_id), eager: index < 2 };
+      return source === 'merchant' ? <MerchantCard merchant={item as MerchantSummary} {...shared} /> : <PartnerCard partner={item as PartnerSummary} {...shared} />;
+    },
     [source, lang, names, city, cityNames],
   );
 
