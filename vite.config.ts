@@ -269,8 +269,8 @@ export default defineConfig(({ isSsrBuild }) => ({
             { name: 'route-configs', test: isRouteConfigModule, priority: 10 },
             // The kit's smallest pieces, which the first page and most lazy pages share: one chunk, not one each. The
             // first paint's icons, their drawing and the status picture only: the full icon set (icons.tsx) loads with
-            // the pages using it.
-            { name: 'kit', test: /\/(?:src\/ui\/kit\/(?:nav-icons|status-icon|svg-icon|link|button|class-names)\.tsx?|node_modules\/react\/(?:jsx-runtime\.js|cjs\/react-jsx-runtime\.production\.js))$/, priority: 5 },
+            // the pages using it. The shell's and the filters' hook for changes made before the app ran goes with them.
+            { name: 'kit', test: /\/(?:src\/ui\/kit\/(?:nav-icons|status-icon|svg-icon|link|button|class-names|use-value-set-before-app)\.tsx?|node_modules\/react\/(?:jsx-runtime\.js|cjs\/react-jsx-runtime\.production\.js))$/, priority: 5 },
             // The router's modules, which the first page and the lazy pages share piecemeal: one chunk, not a dozen.
             { name: 'router', test: /\/node_modules\/@tanstack\/(?:react-router|router-core|react-store|store|history)\//, priority: 4 },
             // The first page's small shared modules (the contract's constants and enums, the first-paint answers and

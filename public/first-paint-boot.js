@@ -17,11 +17,11 @@
     },
     true,
   );
-  // A field changed before the app has taken the page over goes unseen by it (React resets a select it hydrates,
-  // and does not report text typed before): the values are kept, and the app reports them to itself once it has.
-  // Only "input" events are kept: a pick while React hydrates makes React hydrate the select at once, which puts
-  // the server's option back before the pick's "change" event, so that event no longer carries the user's value
-  // ("input" comes first, and a user's change always fires one).
+  // A field changed before the app has taken the page over goes unseen by it (React does not report a change made
+  // before it hydrated the field): the values are kept, and each such field reports its own once React has it
+  // (src/ui/kit/use-value-set-before-app.ts). Only "input" events are kept: a pick while React hydrates makes React
+  // hydrate the select at once, which puts the server's option back before the pick's "change" event, so that event
+  // no longer carries the user's value ("input" comes first, and a user's change always fires one).
   var changed = (window.__firstPaintFields = []);
   function keep(event) {
     if (document.documentElement.dataset.app === 'ready') return;

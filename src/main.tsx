@@ -179,17 +179,16 @@ if (hydrating) {
   // waits for that.
   const hydration = import('@/services/hydration');
   const numbersReady = hydration.then(({ numbersWarmed }) => numbersWarmed(i18n.locale));
-  void Promise.all([router.load(), hydration, numbersReady]).then(([, { replayEarlyChanges, replayEarlyTaps, whenHydrated }]) => {
+  void Promise.all([router.load(), hydration, numbersReady]).then(([, { replayEarlyTaps, whenHydrated }]) => {
     // From here React receives taps (and replays those on parts it has yet to hydrate); the boot script stops
     // keeping them.
     document.documentElement.dataset.app = 'hydrating';
     startTransition(() => {
       hydrateRoot(rootElement, app);
     });
-    // What the user did on the page before the app had it (fields changed, buttons tapped) is handed over once
-    // every part of it is hydrated.
+    // The buttons the user tapped before the app had the page are pressed once every part of it is hydrated (the
+    // fields changed meanwhile report themselves: src/ui/kit/use-value-set-before-app.ts).
     void whenHydrated(rootElement).then(() => {
-      replayEarlyChanges();
       replayEarlyTaps();
       document.documentElement.dataset.app = 'ready';
       setPageHydrated();

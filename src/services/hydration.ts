@@ -3,15 +3,12 @@
  *
  * React hydrates the root's markup first and each Suspense boundary inside it later, at idle priority (the
  * router wraps every page in one), so "the root has hydrated" is not "the page is live". `whenHydrated` waits for
- * the boundaries too; then what the user did before is handed to the app:
+ * the boundaries too; then the buttons tapped before the app ran (the boot script keeps them) are pressed again.
  *
- * - **Buttons tapped** before the app ran (the boot script keeps them): pressed again.
- * - **Fields changed** before React hydrated them (a filter picked, text typed): React 19 neither reports such a
- *   change nor resets it (its "replay change events after hydration" is still behind a flag), so the field would
- *   show the user's choice while the app goes on with the server's. Each field the user changed (the boot script
- *   keeps them) whose value differs from the app's gets the change event React would have had.
- *
- * Links need nothing: before the app they work as plain links, after it the router has them.
+ * Fields changed before React hydrated them (a filter picked, a language chosen) report the change themselves, from
+ * an effect of their own (src/ui/kit/use-value-set-before-app.ts): only React knows when it has committed a field.
+ * Text typed into the search page's box is taken by that page (src/routes/-directory/search-route.tsx). Links need
+ * nothing: before the app they work as plain links, after it the router has them.
  */
 
 import { nextTask } from './deferred-start';
@@ -80,53 +77,6 @@ export function whenHydrated(root: Node, { intervalMs = 30, limitMs = 10_000 } =
     };
     check();
   });
-}
-
-type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
-
-/** Input types whose value is text a user types or picks; checkboxes, radios, files and buttons are left alone. */
-const TEXT_TYPES = new Set(['text', 'search', 'email', 'tel', 'url', 'number', 'password', 'date', 'time', 'month', 'week', 'datetime-local', 'color', 'range']);
-
-function isUserField(field: Element): field is Field {
-  if (field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement) return !field.disabled;
-  return field instanceof HTMLInputElement && TEXT_TYPES.has(field.type) && !field.disabled && !field.readOnly;
-}
-
-/**
- * The value the app holds for a field the user changed before it took the page over: the one the server rendered
- * (a select's option marked `selected`, an input's `value` attribute), which React hydrates the field with. The
- * user's choice stays on screen meanwhile, until React renders the field again and puts its own value back.
- * (Should a select's change reach the app during the hydration as well, reporting it again sets the same value;
- * should React have hydrated the select for the pick and put the server's option back, reporting it restores it.)
- */
-function appValue(field: Field): string {
-  if (field instanceof HTMLSelectElement) {
-    const options = Array.from(field.options);
-    return (options.find((option) => option.defaultSelected) ?? options[0])?.value ?? '';
-  }
-  return field.defaultValue;
-}
-
-/**
- * Reports to the app each field the user changed before it took the page over (the boot script keeps their last
- * values in `window.__firstPaintFields`), where the app still holds another value. React notices a change by
- * comparing a field's value with the one it last saw (set through the element's own `value` property), so the
- * field is first given the app's value that way, then the user's past it (the prototype's setter), and the event
- * React listens to is dispatched. Both writes happen in one task: nothing flickers.
- */
-export function replayEarlyChanges(): void {
-  const kept = (window as { __firstPaintFields?: { field: Element; value: string }[] }).__firstPaintFields ?? [];
-  const latest = new Map<Field, string>();
-  for (const { field, value } of kept.splice(0)) if (isUserField(field)) latest.set(field, value);
-  for (const [field, user] of latest) {
-    const held = appValue(field);
-    if (!field.isConnected || user === held) continue;
-    const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
-    if (!setValue) continue;
-    field.value = held;
-    setValue.call(field, user);
-    field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
-  }
 }
 
 /** Presses the buttons the boot script kept (`window.__firstPaintTaps`) that are still on the page and enabled. */

@@ -361,6 +361,17 @@ test.describe('what a user does before the app has taken the page over is kept',
     await expect(page.getByLabel('Type', { exact: true }).locator('option:checked')).toHaveText(typeName!);
   });
 
+  test('a language chosen before the app runs opens the page in that language once it does', async ({ page }) => {
+    const release = await holdApp(page);
+    await page.goto('/en/japan/tokyo');
+    await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption({ label: 'Deutsch' });
+    expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
+    release();
+    await expect(page).toHaveURL(/\/de\/japan\/tokyo$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('combobox', { name: msg('de', 'Language'), exact: true })).toHaveValue('de');
+  });
+
   test('a page scrolled before the app runs stays where it was, and its list goes on loading from there', async ({ page }) => {
     const release = await holdApp(page);
     await page.goto('/en/japan/tokyo');

@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { LOCALES, type Locale } from '@/contract/enums';
 import { LOCALE_NAMES } from './locale-names';
 import { type ShellTab, TabBar } from './tab-bar';
+import { useValueSetBeforeApp } from '../kit/use-value-set-before-app';
 import '../kit/styles.css';
 
 /** The header's language select; the account menu's langSwitch entry moves focus to it. */
@@ -24,6 +25,10 @@ export interface AppShellProps {
 /** The frame of every page: brand, main tabs, language switch, and the page in a main landmark. */
 export function AppShell({ locale, homeHref, accountHref, onLocaleChange, currentTab, unread, children }: AppShellProps) {
   const { t } = useLingui();
+  const languages = useRef<HTMLSelectElement>(null);
+  const pickLocale = (value: string) => onLocaleChange(value as Locale);
+  // A language chosen on the server-rendered page before the app had it applies once the app has it.
+  useValueSetBeforeApp(languages, locale, pickLocale);
   return (
     <div className="shell">
       <header className="shell-header">
@@ -33,7 +38,7 @@ export function AppShell({ locale, homeHref, accountHref, onLocaleChange, curren
         <TabBar homeHref={homeHref} accountHref={accountHref} current={currentTab} unread={unread} />
         <label className="lang-switch">
           <span className="visually-hidden">{t`Language`}</span>
-          <select id={LANGUAGE_SWITCH_ID} value={locale} onChange={(event) => onLocaleChange(event.target.value as Locale)}>
+          <select ref={languages} id={LANGUAGE_SWITCH_ID} value={locale} onChange={(event) => pickLocale(event.target.value)}>
             {LOCALES.map((code) => (
               <option key={code} value={code} lang={code}>
                 {LOCALE_NAMES[code]}

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { Button } from '../kit/button';
 import { cx } from '../kit/class-names';
 import { AppLink } from '../kit/link';
+import { useValueSetBeforeApp } from '../kit/use-value-set-before-app';
 import './directory.css';
 
 /**
@@ -59,10 +60,13 @@ export interface ListingFiltersProps {
 function FilterSelect({ field, onChange }: { field: FilterField; onChange(value: string): void }) {
   const { t } = useLingui();
   const id = useId();
+  const select = useRef<HTMLSelectElement>(null);
+  // A pick made on the server-rendered page before the app had it applies once the app has it.
+  useValueSetBeforeApp(select, field.value, onChange);
   return (
     <div className="listing-filter">
       <label htmlFor={id}>{field.label}</label>
-      <select id={id} value={field.value} onChange={(event) => onChange(event.target.value)}>
+      <select ref={select} id={id} value={field.value} onChange={(event) => onChange(event.target.value)}>
         {field.required ? null : <option value="">{t({ message: 'Any', context: 'filter value' })}</option>}
         {field.options.map((option) => (
           <option key={option.value} value={option.value}>

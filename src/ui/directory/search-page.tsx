@@ -1,11 +1,12 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { BrowseSection, ChipSkeletons, type PlaceChip, PlaceChipLink, PlaceChips, SectionState } from './browse-section';
 import { Button } from '../kit/button';
 import { DirectoryIcon } from './directory-icons';
 import { AppLink } from '../kit/link';
 import { EmptyState, ErrorState } from './listing-list';
 import { PageHeader } from '../kit/page-header';
+import { useValueSetBeforeApp } from '../kit/use-value-set-before-app';
 import './directory.css';
 
 /**
@@ -100,6 +101,9 @@ export function SearchPage(props: SearchPageProps) {
     setText(value);
     props.onType(value);
   };
+  const box = useRef<HTMLInputElement>(null);
+  // Text typed into the server-rendered box before the app had it is searched once the app has it.
+  useValueSetBeforeApp(box, text, type);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     props.onSubmit();
@@ -121,6 +125,7 @@ export function SearchPage(props: SearchPageProps) {
           <span className="visually-hidden">{t`Search cities, venues and profiles`}</span>
           <DirectoryIcon name="search" />
           <input
+            ref={box}
             className="search-input"
             type="search"
             name="q"
