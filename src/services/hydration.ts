@@ -5,10 +5,10 @@
  * router wraps every page in one), so "the root has hydrated" is not "the page is live". `whenHydrated` waits for
  * the boundaries too; then the buttons tapped before the app ran (the boot script keeps them) are pressed again.
  *
- * Fields changed before React hydrated them (a filter picked, a language chosen) report the change themselves, from
- * an effect of their own (src/ui/kit/use-value-set-before-app.ts): only React knows when it has committed a field.
- * Text typed into the search page's box is taken by that page (src/routes/-directory/search-route.tsx). Links need
- * nothing: before the app they work as plain links, after it the router has them.
+ * Fields changed before React hydrated them (a filter picked, a language chosen, text typed into the search page's
+ * box) report the change themselves, from an effect of their own (src/ui/kit/use-value-set-before-app.ts): only
+ * React knows when it has committed a field. Links need nothing: before the app they work as plain links, after it
+ * the router has them.
  */
 
 import { nextTask } from './deferred-start';
