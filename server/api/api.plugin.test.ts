@@ -91,6 +91,18 @@ describe.each(DATABASE_KINDS)('request envelope over HTTP on %s', (kind) => {
     expect(await users()).toBe(2);
   });
 
+  it('refuses, naming the field, a value zod cannot measure (a length that is no number), writing nothing', async () => {
+    // zod's length checks compare such a `length` with their bound, and JavaScript throws: it was a 500.
+    const unmeasurable = { length: { toString: 'x', valueOf: 'y' } };
+    const asToken = await api.call('account/loginByPassword', { account: 'someone', password: 'long-enough-1', token: unmeasurable });
+    expect([asToken.httpStatus, asToken.status, asToken.msg]).toEqual([200, 0, 'Invalid value for "token".']);
+    expect(asToken.data).toEqual({ field: 'token', code: 'zod.invalid' });
+    const asField = await api.call('account/registerByPassword', { ...registration('unmeasurable'), password: unmeasurable });
+    expect([asField.httpStatus, asField.status, asField.msg]).toEqual([200, 0, 'Invalid value for "password".']);
+    expect(asField.data).toEqual({ field: 'password', code: 'zod.invalid' });
+    expect(await users()).toBe(2);
+  });
+
   it('answers 400 for a body that is no envelope, and refuses plain debug requests unless API_DEBUG=1', async () => {
     const empty = await api.postFields('account/registerByPassword', {});
     expect([empty.httpStatus, empty.status, empty.msg]).toEqual([400, 0, 'The request could not be read.']);

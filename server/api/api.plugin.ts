@@ -15,6 +15,7 @@ import { MemoryReplayStore, openEnvelope, type ReplayStore, sealData, serverKeys
 import { ApiFailure, TokenExpired } from './failure';
 import type { UserRow } from '../db/schema';
 import { describeIssue } from './issues';
+import { safeParseUntrusted } from './parse-untrusted';
 
 /**
  * The one way product calls are served (DESIGN section 4): `app.api(call, handler)` registers
@@ -271,7 +272,7 @@ export default fp(
       const state: ApiRequestState = { encrypted: result.encrypted, client: result.client, raw: result.raw, files, locale, guestId: null, session: null };
       request.apiState = state;
 
-      const session = sessionFields.safeParse(state.raw);
+      const session = safeParseUntrusted(sessionFields, state.raw);
       if (!session.success) {
         const issue = describeIssue(session.error.issues[0]);
         fail(request, reply, issue.key, issue.params, 200, { field: issue.field, code: issue.code });
@@ -315,7 +316,7 @@ export default fp(
       if (broken !== null) {
         return fail(request, reply, 'validation.surrogate', { field: broken }, 200, { field: broken, code: 'zod.string.surrogate' });
       }
-      const parsed = call.payload.safeParse(fields);
+      const parsed = safeParseUntrusted(call.payload, fields);
       if (!parsed.success) {
         const issue = describeIssue(parsed.error.issues[0]);
         return fail(request, reply, issue.key, issue.params, 200, { field: issue.field, code: issue.code });

@@ -218,6 +218,10 @@ describe.each(DATABASE_KINDS)('chat socket on %s', (kind) => {
     await socket.waitFor((f) => f.message_type === 'errorMessage' && f.confirmed_ack_id === undefined && f.code === 'chat.frameInvalid');
     socket.socket.send(Buffer.from([0, 1, 2, 3]));
     await socket.waitFor((f) => f.message_type === 'errorMessage' && f.confirmed_ack_id === undefined);
+    // A token zod cannot measure (its length is no number) made the parse throw and stopped every later frame.
+    const unmeasurable = { length: { toString: 'x', valueOf: 'y' } };
+    socket.socket.send(JSON.stringify({ route: 'chat/chat', via: 'pwa', token: unmeasurable, encrypt: 'self', data: { to_uuid: ben.uuid, content: 'hi', msg_type: 'text' }, ack_id: 'm1' }));
+    expect(await socket.waitFor(isError('m1'))).toMatchObject({ code: 'chat.frameInvalid' });
     expect(await messageCount()).toBe(before);
 
     // Ping still answers after all of that.

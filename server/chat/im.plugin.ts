@@ -7,6 +7,7 @@ import { CHAT_RESUME_MAX, type IncomingFrame, type OutgoingFrame, outgoingFrame 
 import { CHAT_HEARTBEAT_MS } from '@/contract/constants';
 import { type Locale, localeFromAcceptLanguage } from '@/contract/enums';
 import { verifyChatToken } from '../account/chat-token';
+import { safeParseUntrusted } from '../api/parse-untrusted';
 import { type MessageKey, translate } from '../i18n';
 import type { ChatBus, ChatEvent } from './chat-bus';
 import { findConversation, messagesAfter, resolveConversation } from './chat.repository';
@@ -176,7 +177,7 @@ export default fp(
       } catch {
         return sendError(connection, 'chat.frameInvalid');
       }
-      const parsed = outgoingFrame.safeParse(json);
+      const parsed = safeParseUntrusted(outgoingFrame, json);
       const ackId = typeof (json as { ack_id?: unknown })?.ack_id === 'string' ? ((json as { ack_id: string }).ack_id.slice(0, 64)) : undefined;
       if (!parsed.success) return sendError(connection, 'chat.frameInvalid', ackId);
       if (parsed.data.token !== connection.token) return sendError(connection, 'chat.frameInvalid', ackId);
@@ -209,7 +210,13 @@ export default fp(
           // The rate is the client's sending rate, judged on arrival: frames that queued behind slow ones are not
           // refused for arriving at the handler together.
           const withinRate = takeToken(connection);
-          queue = queue.then(() => onMessage(connection, data, isBinary, withinRate));
+          // A frame whose handling throws is logged and answered; it never stops the frames behind it.
+          queue = queue
+            .then(() => onMessage(connection, data, isBinary, withinRate))
+            .catch((error: unknown) => {
+              app.log.error({ err: error }, 'chat frame failed');
+              sendError(connection, 'server.error');
+            });
         });
         // Restarted by every frame with refresh(), not a new timer: a timer per frame would live for IDLE_CLOSE_MS,
         // long enough to be copied by every young-generation collection meanwhile (and then promoted).
