@@ -58,8 +58,10 @@ describe('every contract call under hostile payloads', () => {
         order by table_name`.execute(t.database.db)
     ).rows.map((r) => r.name);
     expect(tables.length).toBeGreaterThan(10);
-    // The guests table records a guest id once an hour: a read's bookkeeping, not a write of the payload.
-    const query = tables.map((name) => `select '${name}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${name}" x`).join(' union all ');
+    // The guests table records a guest id once an hour, and a session's last_used_at is touched when it is ten
+    // minutes stale (server/account/token.repository.ts): a read's bookkeeping, not a write of the payload.
+    const row = `(to_jsonb(x) - 'last_used_at')::text`;
+    const query = tables.map((name) => `select '${name}' as t, md5(coalesce(string_agg(${row}, '|' order by ${row}), '')) as h from "${name}" x`).join(' union all ');
     digest = async () => JSON.stringify((await sql.raw<{ t: string; h: string }>(query).execute(t.database.db)).rows);
   });
   afterAll(async () => t?.close());
@@ -89,6 +91,12 @@ describe('every contract call under hostile payloads', () => {
         const res = await api.post(call.path, form);
         const after = await digest();
         expect(res.httpStatus, res.msg).toBeLessThan(500);
+        if (res.httpStatus === 429) {
+          // A rate-limited call (track, the account probes) refuses a long FUZZ_RUNS run once its limit is spent.
+          expect(res.status).toBe(0);
+          expect(after).toBe(before);
+          return;
+        }
         if (form.toString().length > BODY_LIMIT) {
           // Over the form body limit: refused before the envelope is opened.
           expect([res.httpStatus, res.status]).toEqual([413, 0]);
