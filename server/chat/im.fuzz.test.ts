@@ -7,6 +7,7 @@ import { createRawClient } from '../../tests/support/raw-client';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { safeParseUntrusted } from '../api/parse-untrusted';
 import { createUser, type TestUser } from '../directory/listing.fixtures';
+import { MAX_FRAME_BYTES } from './im.plugin';
 
 /**
  * The chat socket under hostile frames (DESIGN sections 7 and 8): whatever a member's socket sends, every frame gets
@@ -19,8 +20,6 @@ import { createUser, type TestUser } from '../directory/listing.fixtures';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
-/** The server's frame limit (server/chat/im.plugin.ts): a larger frame is refused before it is read. */
-const MAX_FRAME_BYTES = 16 * 1024;
 /** At most 10 frames a second per socket: each case sends two, so it takes at least this long. */
 const CASE_MS = 210;
 
@@ -121,9 +120,10 @@ describe('chat socket under hostile frames', () => {
         const after = await messageCount();
         // The ack id a refusal echoes: the frame's own when it is text (an empty one names nothing), cut to 64.
         const readableAck = typeof (frame as { ack_id?: unknown } | null)?.ack_id === 'string' ? (frame as { ack_id: string }).ack_id.slice(0, 64) || undefined : undefined;
-        const accepted =
-          Buffer.byteLength(text) <= MAX_FRAME_BYTES && safeParseUntrusted(outgoingFrame, frame).success && (frame as { token: unknown }).token === chatToken;
-        if (Buffer.byteLength(text) > MAX_FRAME_BYTES) {
+        // A frame over the server's limit is refused before it is read.
+        const oversize = Buffer.byteLength(text) > MAX_FRAME_BYTES;
+        const accepted = !oversize && safeParseUntrusted(outgoingFrame, frame).success && (frame as { token: unknown }).token === chatToken;
+        if (oversize) {
           expect(reply, label).toEqual(expect.objectContaining({ message_type: 'errorMessage', code: 'chat.frameInvalid' }));
           expect(reply.confirmed_ack_id, label).toBeUndefined();
         } else if (!accepted) {

@@ -24,7 +24,7 @@ declare module 'fastify' {
 
 export const CHAT_SOCKET_PATH = '/im';
 /** A frame is a short JSON text: a larger one is answered with an error frame, and beyond 64 KB `ws` closes (1009). */
-const MAX_FRAME_BYTES = 16 * 1024;
+export const MAX_FRAME_BYTES = 16 * 1024;
 const MAX_PAYLOAD_BYTES = 64 * 1024;
 /** The client pings every 8 s: a socket silent for three beats is dead. */
 const IDLE_CLOSE_MS = CHAT_HEARTBEAT_MS * 3 + 2_000;
