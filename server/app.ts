@@ -10,6 +10,7 @@ import { PHOTOS_MAX } from '@/contract/shapes';
 import accountRoutes from './account/account.routes';
 import adminRoutes from './admin/admin.routes';
 import { createMemoryChatBus, createRedisChatBus } from './chat/chat-bus';
+import { createMemoryChatLimits, createRedisChatLimits } from './chat/chat-limits';
 import chatRoutes from './chat/chat.routes';
 import imPlugin from './chat/im.plugin';
 import { findSession } from './account/token.repository';
@@ -42,6 +43,8 @@ export interface BuildAppOptions {
   database?: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
   now?: () => number;
+  /** How often open chat sockets' sessions are checked (im.plugin.ts SESSION_CHECK_MS); tests shorten or lengthen it. */
+  chatSessionCheckMs?: number;
 }
 
 /** Builds the whole server (STYLE rule 21: tests drive this same app with inject or real sockets). */
@@ -172,7 +175,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(paymentsRoutes);
   await app.register(kycRoutes);
   await app.register(adminRoutes);
-  await app.register(imPlugin, { bus: redis ? createRedisChatBus(redis) : createMemoryChatBus(), now: options.now });
+  await app.register(imPlugin, {
+    bus: redis ? createRedisChatBus(redis) : createMemoryChatBus(),
+    limits: redis
+      ? createRedisChatLimits(redis, config.chatLimits, (error) => app.log.warn({ err: error.message }, 'chat limits unavailable'))
+      : createMemoryChatLimits(config.chatLimits, options.now),
+    now: options.now,
+    sessionCheckMs: options.chatSessionCheckMs,
+  });
   await app.register(spaPlugin);
   return app;
 }

@@ -13,6 +13,7 @@ import type { RateLimitRule } from '../config';
 import { createImageStore, ImageError } from '../images/image.service';
 import { renderMail } from '../mail/mailer';
 import { sendWelcome } from '../chat/welcome';
+import { isStripeTestKey } from '../payments/stripe.provider';
 import { createChatToken } from './chat-token';
 import { currentUserOf } from './current-user';
 import {
@@ -115,8 +116,17 @@ export default fp(
       { preHandler: [limit('login-ip', limits.loginPerIp, byIp), limit('login-account', limits.loginPerAccount, byField('account'))] },
     );
 
+    /**
+     * After sessions of the user ended: their chat sockets close at once, on every process (DESIGN section 8,
+     * "Sessions"). Without a chat server in this app there is nothing to close.
+     */
+    const sessionsEnded = async (uuid: string) => {
+      if (app.hasDecorator('chatSessionsEnded')) await app.chatSessionsEnded(uuid);
+    };
+
     app.api(account.loginOut, async ({ session }) => {
       await revokeToken(db, session.tokenId);
+      await sessionsEnded(session.user.uuid);
       return null;
     });
 
@@ -169,9 +179,10 @@ export default fp(
         if (!uuid) return false;
         await updateUser(trx, uuid, { password_hash: passwordHash });
         await revokeSessions(trx, uuid);
-        return true;
+        return uuid;
       });
       if (!done) throw new ApiFailure('account.resetInvalid');
+      await sessionsEnded(done);
       return null;
     });
 
@@ -249,6 +260,7 @@ export default fp(
         await updateUser(trx, found.uuid, { password_hash: passwordHash });
         await revokeSessions(trx, found.uuid, session.tokenId);
       });
+      await sessionsEnded(found.uuid);
       return null;
     });
 
@@ -262,10 +274,13 @@ export default fp(
       const localPath = app.hasDecorator('chatSocketPath') ? (app as unknown as { chatSocketPath: string }).chatSocketPath : null;
       const imUrl = config.imUrls.length > 0 ? config.imUrls : localPath ? [`${proto}://${request.host}${localPath}`] : [];
       return {
-        chat_token: session && imUrl.length > 0 ? createChatToken(config.serverSecret, session.user.uuid) : '',
+        chat_token: session && imUrl.length > 0 ? createChatToken(config.serverSecret, { user: session.user.uuid, session: session.tokenId }) : '',
         via: 'pwa',
         im_url: imUrl,
         stripe_publishable_key: config.stripeSecretKey && config.stripePublishableKey ? config.stripePublishableKey : null,
+        // The providers' own testMode (payments.routes.ts picks Stripe when STRIPE_SECRET_KEY is set, else the sandbox):
+        // the sandbox always, Stripe with a test key. The client then says "Test mode" on payment screens and the console.
+        payments_test_mode: !config.stripeSecretKey || isStripeTestKey(config.stripeSecretKey),
       };
     });
   },

@@ -16,10 +16,12 @@ describe('chat tokens', () => {
   const publicSignKey = randomBytes(32).toString('hex');
   const now = Date.UTC(2026, 10, 25);
 
-  it('accepts a token of the server secret until it expires', () => {
-    const token = createChatToken(serverSecret, uuid, now);
-    expect(verifyChatToken(serverSecret, token, now)).toBe(uuid);
-    expect(verifyChatToken(serverSecret, token, now + 23 * 3600_000)).toBe(uuid);
+  const grant = { user: uuid, session: '42' };
+
+  it('accepts a token of the server secret until it expires, naming the user and the session that obtained it', () => {
+    const token = createChatToken(serverSecret, grant, now);
+    expect(verifyChatToken(serverSecret, token, now)).toEqual(grant);
+    expect(verifyChatToken(serverSecret, token, now + 23 * 3600_000)).toEqual(grant);
     expect(verifyChatToken(serverSecret, token, now + 24 * 3600_000 + 1000)).toBeNull();
     expect(verifyChatToken(serverSecret, `${token}x`, now)).toBeNull();
   });
@@ -28,7 +30,7 @@ describe('chat tokens', () => {
     const body = Buffer.from(JSON.stringify({ u: uuid, e: Math.floor(now / 1000) + 3600 })).toString('base64url');
     const key = Buffer.from(publicSignKey, 'hex');
     const forged = [
-      createChatToken(publicSignKey, uuid, now),
+      createChatToken(publicSignKey, grant, now),
       `${body}.${createHmac('sha256', key).update(`chat:${body}`).digest('base64url')}`,
       `${body}.${createHmac('sha256', key).update(body).digest('base64url')}`,
       `${body}.${createHmac('sha256', key).update(`chat:${body}`).digest('hex')}`,
@@ -53,13 +55,13 @@ describe('home/config chat token', () => {
   afterAll(() => t.close());
 
   it('gives members a token of the server secret for the configured sockets, and guests none', async () => {
-    expect((await api.call('home/config')).data).toEqual({ chat_token: '', via: 'pwa', im_url: ['wss://im.venuely.test/im'], stripe_publishable_key: null });
+    expect((await api.call('home/config')).data).toEqual({ chat_token: '', via: 'pwa', im_url: ['wss://im.venuely.test/im'], stripe_publishable_key: null, payments_test_mode: true });
     const reg = await api.call('account/registerByPassword', { account: 'Kai', email: 'kai@venuely.test', password: 'correct horse 1' });
     const token = (reg.data as { token: string }).token;
     const config = (await api.call('home/config', { token })).data as { chat_token: string; im_url: string[] };
     expect(config.im_url).toEqual(['wss://im.venuely.test/im']);
     const me = (await api.call('user/me', { token })).data as { uuid: string };
-    expect(verifyChatToken(t.config.serverSecret, config.chat_token)).toBe(me.uuid);
+    expect(verifyChatToken(t.config.serverSecret, config.chat_token)).toEqual({ user: me.uuid, session: expect.stringMatching(/^[1-9][0-9]*$/) });
     // The envelope's sign key, which every browser has, does not verify it.
     expect(verifyChatToken(t.config.signKey, config.chat_token)).toBeNull();
   });

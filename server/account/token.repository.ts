@@ -15,8 +15,13 @@ export const newEmailCode = () => String(randomInt(0, 10 ** EMAIL_CODE_LENGTH)).
 /** E-mail codes are short, so their hash is bound to the user: the same code of two users hashes apart. */
 export const emailCodeHash = (userUuid: string, code: string) => sha256(`email-code:${userUuid}:${code}`);
 
-/** How long after last use a session is still valid, and how stale last_used_at may get before it is touched. */
-const SESSION_IDLE_MS = SESSION_IDLE_DAYS * 86_400_000;
+/**
+ * How long after last use a session is still valid, and how stale last_used_at may get before it is touched. The
+ * idle limit counts from last_used_at as stored: a session idle for 30 days and a second is expired. Since
+ * last_used_at is written at most every TOUCH_AFTER_MS, a session used within that time after its last touch ends
+ * up to that much before 30 full days of idleness, never after (docs/decisions.md, "Idle sessions").
+ */
+export const SESSION_IDLE_MS = SESSION_IDLE_DAYS * 86_400_000;
 const TOUCH_AFTER_MS = 10 * 60_000;
 export const MAX_EMAIL_CODE_ATTEMPTS = 5;
 
@@ -47,14 +52,29 @@ export async function findSession(db: Kysely<Database>, token: string, nowMs = D
     .executeTakeFirst();
   if (!row) return null;
   const lastUsed = new Date(row.token_last_used_at).getTime();
-  // last_used_at may lag the real last use by up to TOUCH_AFTER_MS (it is not written on every request), so the
-  // idle limit counts from the latest moment the session may have been used: it never ends a session early.
-  if (nowMs - lastUsed > SESSION_IDLE_MS + TOUCH_AFTER_MS) return null;
+  if (nowMs - lastUsed > SESSION_IDLE_MS) return null;
   if (nowMs - lastUsed > TOUCH_AFTER_MS) {
     await db.updateTable('user_tokens').set({ last_used_at: new Date(nowMs) }).where('id', '=', row.token_id).execute();
   }
   const { token_id, token_last_used_at: _, ...user } = row;
   return { tokenId: String(token_id), user: user as UserRow };
+}
+
+/**
+ * Which of these sessions of `userUuid` are live (not revoked, not idle beyond the limit): the chat socket's check of
+ * the session its token came from, when it opens and while it stays open.
+ */
+export async function liveSessionIds(db: Kysely<Database>, sessionIds: readonly string[], nowMs = Date.now()): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('user_tokens')
+    .select(['id', 'user_uuid'])
+    .where('id', 'in', sessionIds)
+    .where('purpose', '=', TokenPurpose.Session)
+    .where('revoked_at', 'is', null)
+    .where('last_used_at', '>=', new Date(nowMs - SESSION_IDLE_MS))
+    .execute();
+  return new Set(rows.map((row) => `${row.user_uuid}:${row.id}`));
 }
 
 export async function revokeToken(db: Kysely<Database>, tokenId: string): Promise<void> {

@@ -12,10 +12,20 @@ export interface ChatEvent {
   message: { seq: number; sign: string; from_uuid: string; content: string; content_type: 'text' | 'photos' | 'unlock'; created_at: string };
 }
 
-export type ChatListener = (event: ChatEvent) => void;
+/**
+ * Notices to a user's sockets on every process, on the same channel as their messages:
+ * - `sessions`: some of the user's sessions ended (logout, password change or reset, an admin's action): each socket
+ *   checks in the database that the session its token came from is still live, and closes with 4001 if not;
+ * - `close`: these sockets (ids of ChatSocketRegistry) are beyond the user's cap: whichever process holds one closes
+ *   it with 4008.
+ */
+export type ChatControl = { control: 'sessions' } | { control: 'close'; sockets: string[] };
+export type BusEvent = ChatEvent | ChatControl;
+
+export type ChatListener = (event: BusEvent) => void;
 
 export interface ChatBus {
-  publish(userUuid: string, event: ChatEvent): Promise<void>;
+  publish(userUuid: string, event: BusEvent): Promise<void>;
   /** Resolves once the subscription is live (a message published after it is delivered); returns the unsubscribe. */
   subscribe(userUuid: string, listener: ChatListener): Promise<() => void>;
   close(): Promise<void>;
@@ -43,7 +53,7 @@ class Listeners {
     return true;
   }
 
-  deliver(user: string, event: ChatEvent): void {
+  deliver(user: string, event: BusEvent): void {
     for (const listener of this.byUser.get(user) ?? []) listener(event);
   }
 }
@@ -76,9 +86,9 @@ export function createRedisChatBus(publisher: Redis): ChatBus {
   subscriber.on('error', () => undefined);
   subscriber.on('message', (channel: string, text: string) => {
     if (!channel.startsWith(CHANNEL_PREFIX)) return;
-    let event: ChatEvent;
+    let event: BusEvent;
     try {
-      event = JSON.parse(text) as ChatEvent;
+      event = JSON.parse(text) as BusEvent;
     } catch {
       return;
     }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_CHAT_UUID } from '@/contract/calls/chat';
@@ -7,7 +7,7 @@ import { DATABASE_KINDS, openTestDatabase } from '../../tests/support/databases'
 import { createRawClient } from '../../tests/support/raw-client';
 import { startRedisServer, type RedisServer } from '../../tests/support/redis-server';
 import { startTestApp, type TestApp, testConfig } from '../../tests/support/test-app';
-import { createChatToken } from '../account/chat-token';
+import { createChatToken, verifyChatToken } from '../account/chat-token';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/database';
 import { createUser, file, jpegWithExif, partnerPayload, placeRefs, type RawClient, type TestUser } from '../directory/listing.fixtures';
@@ -62,11 +62,20 @@ describe.each(DATABASE_KINDS)('chat socket on %s', (kind) => {
   });
 
   it('advertises its own socket in home/config, and refuses a missing, forged or expired token with close 4001', async () => {
-    const config = (await api.call('home/config', { token: ana.token })).data as { im_url: string[] };
+    const config = (await api.call('home/config', { token: ana.token })).data as { im_url: string[]; chat_token: string };
     expect(config.im_url).toEqual([imUrl]);
-    const forged = createChatToken(t.config.signKey, ana.uuid);
-    const expired = createChatToken(t.config.serverSecret, ana.uuid, Date.now() - 25 * 3600_000);
-    for (const token of ['', 'nonsense', forged, expired]) {
+    const grant = verifyChatToken(t.config.serverSecret, config.chat_token)!;
+    expect(grant.user).toBe(ana.uuid);
+    const forged = createChatToken(t.config.signKey, grant);
+    const expired = createChatToken(t.config.serverSecret, grant, Date.now() - 25 * 3600_000);
+    // Well signed, but naming a session that is not Ana's (Ben's) or none at all (the earlier format).
+    const benGrant = verifyChatToken(t.config.serverSecret, ((await api.call('home/config', { token: ben.token })).data as { chat_token: string }).chat_token)!;
+    const otherSession = createChatToken(t.config.serverSecret, { user: ana.uuid, session: benGrant.session });
+    const sessionless = (() => {
+      const body = Buffer.from(JSON.stringify({ u: ana.uuid, e: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url');
+      return `${body}.${createHmac('sha256', Buffer.from(t.config.serverSecret, 'hex')).update(`chat:${body}`).digest('base64url')}`;
+    })();
+    for (const token of ['', 'nonsense', forged, expired, otherSession, sessionless]) {
       const client = await connectChat(imUrl, token);
       expect((await client.closed).code, token).toBe(4001);
     }
@@ -307,14 +316,14 @@ describe.each(DATABASE_KINDS)('chat socket on %s', (kind) => {
     // The owner cannot write first as the profile, nor unlock their own profile.
     const cold = ownerSocket.chat({ to_uuid: member.uuid, content: 'hi', ext: { partner_uuid: partnerUuid } });
     expect(await ownerSocket.waitFor(isError(cold.ackId))).toMatchObject({ code: 'chat.peerNotFound' });
-    expect((await api.call('chat/unlockPartner', { token: owner.token, partner_uuid: partnerUuid, idempotency_key: randomUUID() })).status).toBe(0);
+    expect((await api.call('chat/unlockPartner', { token: owner.token, partner_uuid: partnerUuid, price: 80, idempotency_key: randomUUID() })).status).toBe(0);
 
     // The unlock spends the profile's price (server/chat/unlock.service.test.ts covers the wallet's side).
     await giveCoins(t.database.db, member.uuid, 100);
     const key = randomUUID();
-    const unlocked = await api.call('chat/unlockPartner', { token: member.token, partner_uuid: partnerUuid, idempotency_key: key });
+    const unlocked = await api.call('chat/unlockPartner', { token: member.token, partner_uuid: partnerUuid, price: 80, idempotency_key: key });
     expect(unlocked.data).toEqual({ is_unlocked: true, spent: 80, fun_score: 20 });
-    expect((await api.call('chat/unlockPartner', { token: member.token, partner_uuid: partnerUuid, idempotency_key: key })).data).toEqual({ is_unlocked: true, spent: 0, fun_score: 20 });
+    expect((await api.call('chat/unlockPartner', { token: member.token, partner_uuid: partnerUuid, price: 80, idempotency_key: key })).data).toEqual({ is_unlocked: true, spent: 0, fun_score: 20 });
     const unlockRows = await t.database.db.selectFrom('chat_unlocks').selectAll().where('user_uuid', '=', member.uuid).execute();
     expect(unlockRows).toEqual([expect.objectContaining({ partner_uuid: partnerUuid, price: 80, spent: 80 })]);
 
@@ -354,7 +363,7 @@ describe.each(DATABASE_KINDS)('chat socket on %s', (kind) => {
       { target: 'partner', target_id: String(partnerId) },
     ]);
 
-    // Blocking the profile blocks the account behind it.
+    // Blocking the profile blocks its conversation (server/chat/block.routes.test.ts: and nothing of the account behind it).
     await api.call('chat/block', { token: member.token, uuid: partnerUuid, block: true });
     const blocked = ownerSocket.chat({ to_uuid: member.uuid, content: 'still there?', ext: { partner_uuid: partnerUuid } });
     expect(await ownerSocket.waitFor(isError(blocked.ackId))).toMatchObject({ code: 'chat.blocked' });
@@ -448,7 +457,9 @@ describe('chat across a restart and across processes', () => {
     const t = { database } as TestApp;
     const dan = await createUser(t, api, 'Dan', 1);
     const eve = await createUser(t, api, 'Eve', 1);
-    const token = (uuid: string) => createChatToken(keys.serverSecret, uuid);
+    const tokens = new Map<string, string>();
+    for (const user of [dan, eve]) tokens.set(user.uuid, ((await api.call('home/config', { token: user.token })).data as { chat_token: string }).chat_token);
+    const token = (uuid: string) => tokens.get(uuid)!;
 
     const danOnOne = await connectChat(one.imUrl, token(dan.uuid));
     const eveOnTwo = await connectChat(two.imUrl, token(eve.uuid));

@@ -6,10 +6,12 @@ import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { CHAT_RESUME_MAX, type IncomingFrame, type OutgoingFrame, outgoingFrame } from '@/contract/calls/chat';
 import { CHAT_HEARTBEAT_MS } from '@/contract/constants';
 import { type Locale, localeFromAcceptLanguage } from '@/contract/enums';
-import { verifyChatToken } from '../account/chat-token';
+import { type ChatGrant, verifyChatToken } from '../account/chat-token';
+import { liveSessionIds } from '../account/token.repository';
 import { safeParseUntrusted } from '../api/parse-untrusted';
 import { type MessageKey, translate } from '../i18n';
-import type { ChatBus, ChatEvent } from './chat-bus';
+import type { BusEvent, ChatBus, ChatControl, ChatEvent } from './chat-bus';
+import { type ChatLimits, createMemoryChatLimits, DEFAULT_CHAT_LIMITS, newSocketId, SOCKET_REFRESH_MS } from './chat-limits';
 import { findConversation, messagesAfter, resolveConversation } from './chat.repository';
 import { type ConversationCache, incomingOf, sendMessage } from './chat.service';
 import { conversationKey, PushOrder } from './push-order';
@@ -19,6 +21,12 @@ declare module 'fastify' {
     /** The path of this process's chat socket; home/config advertises it (issue 10 item 12). */
     chatSocketPath: string;
     chatBus: ChatBus;
+    /**
+     * Tells every process that some of the user's sessions ended (logout, password change or reset, an admin's
+     * action): each socket whose session is no longer live closes with 4001 at once. Call it after the revocation
+     * committed. Sockets are also checked every SESSION_CHECK_MS, which catches idle expiry and a lost notice.
+     */
+    chatSessionsEnded(userUuid: string): Promise<void>;
   }
 }
 
@@ -30,24 +38,36 @@ const MAX_PAYLOAD_BYTES = 64 * 1024;
 const IDLE_CLOSE_MS = CHAT_HEARTBEAT_MS * 3 + 2_000;
 /** Live messages are held back until the resume replay is sent, at most this long after the socket opened. */
 const INIT_WAIT_MS = 5_000;
-/** Per socket: at most this many frames per second on average, with bursts of twice that. */
-const FRAMES_PER_SECOND = 10;
+/** How often the sessions of open sockets are checked in the database (idle expiry; a notice lost on the bus). */
+export const SESSION_CHECK_MS = 5_000;
 /** A gap longer than this is not replayed frame by frame: the client reloads the conversation (resync). */
 export const RESUME_REPLAY_MAX = 200;
 
 /** Close codes (4000–4999 are the application's). */
 export const CLOSE_TOKEN_INVALID = 4001;
+/** The user opened more sockets than the cap allows: the oldest is closed. The client does not reconnect by itself. */
+export const CLOSE_TOO_MANY_SOCKETS = 4008;
 
 interface Connection {
   socket: WebSocket;
+  /** The socket's id in ChatLimits (sorts by opening time). */
+  id: string;
   user: string;
+  /** The session that obtained the chat token: the socket lives only as long as it does. */
+  session: string;
   token: string;
   locale: Locale;
   /** What the client holds of each conversation, and the order its live messages go out in. */
   order: PushOrder;
   conversations: ConversationCache;
-  tokens: number;
-  refilledAt: number;
+}
+
+export interface ImPluginOptions {
+  bus: ChatBus;
+  /** The per-user frame budget and socket cap: in memory by default, Redis-backed across processes. */
+  limits?: ChatLimits;
+  now?: () => number;
+  sessionCheckMs?: number;
 }
 
 /**
@@ -57,14 +77,69 @@ interface Connection {
  * of both members through the bus. docs/chat-protocol.md is the protocol's reference.
  */
 export default fp(
-  async function imPlugin(app: FastifyInstance, options: { bus: ChatBus; now?: () => number }) {
+  async function imPlugin(app: FastifyInstance, options: ImPluginOptions) {
     const { db, config } = app;
     const now = options.now ?? Date.now;
     const bus = options.bus;
+    const limits = options.limits ?? createMemoryChatLimits(DEFAULT_CHAT_LIMITS, now);
     const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES, perMessageDeflate: false });
     const connections = new Set<Connection>();
     app.decorate('chatSocketPath', CHAT_SOCKET_PATH);
     app.decorate('chatBus', bus);
+    app.decorate('chatSessionsEnded', async (user: string) => {
+      await bus.publish(user, { control: 'sessions' }).catch((error: Error) => app.log.warn({ err: error.message }, 'session notice not sent'));
+    });
+
+    /**
+     * Closes, with 4001, each socket (of `user`, or all) whose session is no longer live. One query for all of
+     * them, in chunks; a failed check closes nothing (the next one retries).
+     */
+    async function closeEndedSessions(user?: string): Promise<void> {
+      const open = [...connections].filter((connection) => user === undefined || connection.user === user);
+      const sessions = [...new Set(open.map((connection) => connection.session))];
+      const live = new Set<string>();
+      for (let i = 0; i < sessions.length; i += 1000) {
+        for (const key of await liveSessionIds(db, sessions.slice(i, i + 1000), now())) live.add(key);
+      }
+      for (const connection of open) {
+        if (!live.has(`${connection.user}:${connection.session}`)) connection.socket.close(CLOSE_TOKEN_INVALID, 'session ended');
+      }
+    }
+    const checkFailed = (error: Error) => app.log.warn({ err: error.message }, 'chat session check failed');
+    /** Users whose sockets a 'sessions' notice asked to check: one check per user, however many sockets got it. */
+    const checksDue = new Set<string>();
+
+    function onControl(connection: Connection, event: ChatControl): void {
+      if (event.control === 'close') {
+        if (event.sockets.includes(connection.id)) connection.socket.close(CLOSE_TOO_MANY_SOCKETS, 'too many sockets');
+        return;
+      }
+      if (checksDue.has(connection.user)) return;
+      checksDue.add(connection.user);
+      setImmediate(() => {
+        checksDue.delete(connection.user);
+        closeEndedSessions(connection.user).catch(checkFailed);
+      });
+    }
+
+    const sessionTimer = setInterval(() => void closeEndedSessions().catch(checkFailed), options.sessionCheckMs ?? SESSION_CHECK_MS);
+    sessionTimer.unref();
+    const refreshTimer = setInterval(() => {
+      void limits.refresh([...connections].map((connection) => ({ user: connection.user, socket: connection.id })));
+    }, SOCKET_REFRESH_MS);
+    refreshTimer.unref();
+
+    /** Counts a new socket against its user's cap and closes the user's oldest sockets beyond it, on any process. */
+    async function enforceSocketCap(connection: Connection): Promise<void> {
+      const evicted = await limits.addSocket(connection.user, connection.id);
+      if (evicted.length === 0) return;
+      const elsewhere = evicted.filter((id) => {
+        const local = [...connections].find((other) => other.id === id && other.user === connection.user);
+        local?.socket.close(CLOSE_TOO_MANY_SOCKETS, 'too many sockets');
+        return !local;
+      });
+      if (elsewhere.length > 0) await bus.publish(connection.user, { control: 'close', sockets: elsewhere });
+    }
 
     function send(connection: Connection, frame: IncomingFrame): void {
       if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(JSON.stringify(frame));
@@ -102,15 +177,6 @@ export default fp(
           seqs.add(message.seq);
         }
       }
-    }
-
-    function takeToken(connection: Connection): boolean {
-      const at = now();
-      connection.tokens = Math.min(FRAMES_PER_SECOND * 2, connection.tokens + ((at - connection.refilledAt) / 1000) * FRAMES_PER_SECOND);
-      connection.refilledAt = at;
-      if (connection.tokens < 1) return false;
-      connection.tokens -= 1;
-      return true;
     }
 
     async function handleFrame(connection: Connection, frame: OutgoingFrame): Promise<void> {
@@ -189,30 +255,32 @@ export default fp(
       }
     }
 
-    function accept(request: HttpRequest, socket: Duplex, head: Buffer, user: string, token: string): void {
+    function accept(request: HttpRequest, socket: Duplex, head: Buffer, grant: ChatGrant, token: string): void {
+      const { user } = grant;
       wss.handleUpgrade(request, socket, head, (ws) => {
         const connection: Connection = {
           socket: ws,
+          id: newSocketId(now()),
           user,
+          session: grant.session,
           token,
           locale: localeFromAcceptLanguage(request.headers['accept-language']),
           order: new PushOrder((event) =>
             send(connection, { message_type: 'chatMessage', data: incomingOf(event.conversation, event.message, connection.user) }),
           ),
           conversations: new Map(),
-          tokens: FRAMES_PER_SECOND * 2,
-          refilledAt: now(),
         };
         connections.add(connection);
+        enforceSocketCap(connection).catch((error: Error) => app.log.warn({ err: error.message }, 'chat socket cap not applied'));
         // Frames are handled one at a time, in order: an ack never overtakes the replay before it.
         let queue = Promise.resolve();
         ws.on('message', (data, isBinary) => {
-          // The rate is the client's sending rate, judged on arrival: frames that queued behind slow ones are not
-          // refused for arriving at the handler together.
-          const withinRate = takeToken(connection);
+          // The rate is the user's sending rate over all their sockets, judged on arrival: frames that queued behind
+          // slow ones are not refused for arriving at the handler together.
+          const withinRate = limits.takeFrame(connection.user);
           // A frame whose handling throws is logged and answered; it never stops the frames behind it.
           queue = queue
-            .then(() => onMessage(connection, data, isBinary, withinRate))
+            .then(async () => onMessage(connection, data, isBinary, typeof withinRate === 'boolean' ? withinRate : await withinRate))
             .catch((error: unknown) => {
               app.log.error({ err: error }, 'chat frame failed');
               sendError(connection, 'server.error');
@@ -223,9 +291,13 @@ export default fp(
         const idle = setTimeout(() => ws.close(1001, 'idle'), IDLE_CLOSE_MS);
         ws.on('message', () => idle.refresh());
         const initTimer = setTimeout(() => connection.order.finishInit(), INIT_WAIT_MS);
-        const unsubscribe = bus.subscribe(user, (event) => connection.order.deliver(event));
+        const unsubscribe = bus.subscribe(user, (event: BusEvent) => {
+          if ('control' in event) onControl(connection, event);
+          else connection.order.deliver(event);
+        });
         ws.on('close', () => {
           connections.delete(connection);
+          limits.removeSocket(connection.user, connection.id);
           clearTimeout(idle);
           clearTimeout(initTimer);
           connection.order.close();
@@ -243,19 +315,41 @@ export default fp(
       const url = new URL(request.url ?? '/', 'http://localhost');
       if (url.pathname !== CHAT_SOCKET_PATH) return refuse(socket, 404, 'Not Found');
       const token = url.searchParams.get('token') ?? '';
-      const user = token.length <= 512 ? verifyChatToken(config.serverSecret, token, now()) : null;
-      if (!user) {
-        // Upgrade, then close with an application code: a browser sees the code, not an HTTP status.
-        wss.handleUpgrade(request, socket, head, (ws) => ws.close(CLOSE_TOKEN_INVALID, 'token invalid'));
-        return;
-      }
-      accept(request, socket, head, user, token);
+      const grant = token.length <= 512 ? verifyChatToken(config.serverSecret, token, now()) : null;
+      if (!grant) return refuseToken(request, socket, head);
+      // The token is well signed; the session that obtained it must still be live (DESIGN section 8, "Sessions").
+      // Until the socket is handed to ws, a reset of it must not go unheard (an unhandled 'error' ends the process).
+      const onSocketError = () => socket.destroy();
+      socket.on('error', onSocketError);
+      liveSessionIds(db, [grant.session], now()).then(
+        (live) => {
+          socket.off('error', onSocketError);
+          if (socket.destroyed) return;
+          if (closing) return refuse(socket, 503, 'Service Unavailable');
+          if (!live.has(`${grant.user}:${grant.session}`)) return refuseToken(request, socket, head);
+          accept(request, socket, head, grant, token);
+        },
+        (error: Error) => {
+          socket.off('error', onSocketError);
+          app.log.warn({ err: error.message }, 'chat session check failed');
+          refuse(socket, 503, 'Service Unavailable');
+        },
+      );
+    }
+
+    /** Upgrades, then closes with an application code: a browser sees the code, not an HTTP status. */
+    function refuseToken(request: HttpRequest, socket: Duplex, head: Buffer): void {
+      wss.handleUpgrade(request, socket, head, (ws) => ws.close(CLOSE_TOKEN_INVALID, 'token invalid'));
     }
 
     app.server.on('upgrade', onUpgrade);
     // Before the HTTP server closes (it would wait for the upgraded sockets): clients are told the server is going
     // away, reconnect (to another process) and resume from their last seq.
+    let closing = false;
     app.addHook('preClose', async () => {
+      closing = true;
+      clearInterval(sessionTimer);
+      clearInterval(refreshTimer);
       app.server.off('upgrade', onUpgrade);
       for (const connection of connections) connection.socket.close(1001, 'server shutting down');
       await new Promise<void>((resolve) => wss.close(() => resolve()));

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { type RawData, WebSocketServer } from 'ws';
 import { SYSTEM_CHAT_UUID } from '@/contract/calls/chat';
+import { TokenPurpose } from '@/contract/feature-enums';
 import { createChatToken, verifyChatToken } from '../../server/account/chat-token';
 import { emailKey, usernameKey } from '../../server/account/user.repository';
 import { type BatchStats, batchStats } from '../../server/chat/append-batcher';
@@ -230,10 +231,14 @@ function loadJob(mode: ChatLoadJob['mode'], sockets: ChatSocketSpec[], settings:
   return { mode, sockets, warmupS: settings.warmupS, durationS: settings.durationS, rate: settings.rate };
 }
 
+/** The session of each user insertUsers made: a chat token names the session it came from, which must be live. */
+const sessionOf = new Map<string, string>();
+
 /** Users 2k and 2k + 1 are partners; socket i is user i's, on `urlOf(i)` (ws://host:port/im). */
 function socketSpecs(uuids: readonly string[], serverSecret: string, urlOf: (index: number) => string): ChatSocketSpec[] {
   return uuids.map((uuid, index) => {
-    const token = createChatToken(serverSecret, uuid);
+    // The bare echoes check no session: their users have none, and the token only needs the real token's size.
+    const token = createChatToken(serverSecret, { user: uuid, session: sessionOf.get(uuid) ?? '1' });
     return { url: `${urlOf(index)}?token=${encodeURIComponent(token)}`, token, uuid, partner: index ^ 1 };
   });
 }
@@ -246,6 +251,10 @@ async function insertUsers(db: Kysely<Database>, count: number): Promise<string[
     return { uuid: randomUUID(), username: name, username_key: usernameKey(name), email, email_key: emailKey(email), password_hash: NO_LOGIN_HASH, nickname: `Bench ${index}` };
   });
   for (let from = 0; from < rows.length; from += 500) await db.insertInto('users').values(rows.slice(from, from + 500)).execute();
+  for (let from = 0; from < rows.length; from += 500) {
+    const sessions = rows.slice(from, from + 500).map((row) => ({ user_uuid: row.uuid, purpose: TokenPurpose.Session, token_hash: randomBytes(32).toString('hex'), client: 'pwa' }));
+    for (const session of await db.insertInto('user_tokens').values(sessions).returning(['id', 'user_uuid']).execute()) sessionOf.set(session.user_uuid, String(session.id));
+  }
   return rows.map((row) => row.uuid);
 }
 
@@ -334,7 +343,7 @@ async function benchBareStore(kind: DatabaseKind, store: 'insert' | 'append', en
     server = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false, maxPayload: 64 * 1024 });
     server.on('connection', (socket, request) => {
       const token = new URL(request.url ?? '/', 'http://localhost').searchParams.get('token') ?? '';
-      const sender = verifyChatToken(config.serverSecret, token) ?? '';
+      const sender = verifyChatToken(config.serverSecret, token)?.user ?? '';
       socket.on('message', (data, isBinary) => {
         storeFrame(sender, data).then(
           () => socket.send(data, { binary: isBinary }),

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { DEFAULT_ECONOMY } from '../../src/contract/economy';
+import { DEFAULT_CHAT_LIMITS } from '../../server/chat/chat-limits';
 import { type AppConfig, DEFAULT_RATE_LIMITS, type RateLimits } from '../../server/config';
 import type { DatabaseHandle, DatabaseKind } from '../../server/db/database';
 import { openTestDatabase } from './databases';
@@ -51,6 +52,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
     seedDemo: false,
     economy: DEFAULT_ECONOMY,
+    chatLimits: DEFAULT_CHAT_LIMITS,
     ...overrides,
   };
 }
