@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import * as admin from '@/contract/calls/admin';
 import { LIST_LIMIT_DEFAULT } from '@/contract/shapes';
+import { revokeSessions } from '../account/token.repository';
+import { ApiFailure } from '../api/failure';
 import { listKycQueue, reviewSubmission } from '../kyc/kyc.repository';
 import { adminApi } from './admin-guard';
 import { decodeIdCursor, pageOfRows } from './admin-cursor';
@@ -28,7 +30,7 @@ export default fp(
     adminApi(app, admin.withdrawals, async ({ payload }) => {
       const limit = payload.limit ?? LIST_LIMIT_DEFAULT;
       const list = `withdrawals:${payload.status ?? 'all'}`;
-      return page(list, await listAdminWithdrawals(db, payload.status, decodeIdCursor(list, payload.cursor), limit), limit);
+      return page(list, await listAdminWithdrawals(db, payload.status, decodeIdCursor(list, payload.cursor, 'integer'), limit), limit);
     });
 
     adminApi(app, admin.withdrawalPay, async ({ payload }, user) =>
@@ -44,7 +46,7 @@ export default fp(
       const limit = payload.limit ?? LIST_LIMIT_DEFAULT;
       const status = payload.status ?? 'open';
       const list = `reports:${status}:${payload.target ?? 'all'}`;
-      return page(list, await listAdminReports(db, { status, target: payload.target }, decodeIdCursor(list, payload.cursor), limit, locale), limit);
+      return page(list, await listAdminReports(db, { status, target: payload.target }, decodeIdCursor(list, payload.cursor, 'integer'), limit, locale), limit);
     });
 
     adminApi(app, admin.reportResolve, async ({ payload, locale }, user) => resolveReport(db, user, payload, locale));
@@ -54,7 +56,7 @@ export default fp(
       const limit = payload.limit ?? LIST_LIMIT_DEFAULT;
       const status = payload.status ?? 'hidden';
       const list = `listings:${payload.source}:${status}:${payload.owner_uuid ?? 'all'}`;
-      const rows = await listAdminListings(db, { source: payload.source, status, ownerUuid: payload.owner_uuid }, decodeIdCursor(list, payload.cursor), limit);
+      const rows = await listAdminListings(db, { source: payload.source, status, ownerUuid: payload.owner_uuid }, decodeIdCursor(list, payload.cursor, 'integer'), limit);
       return page(list, rows, limit);
     });
 
@@ -83,11 +85,24 @@ export default fp(
     // --- Users and the audit log ---------------------------------------------------------------------------------
     adminApi(app, admin.userLookup, async ({ payload }) => lookUpUser(db, payload.query));
 
+    adminApi(app, admin.userSignOut, async ({ payload }, user) => {
+      const ended = await db.transaction().execute(async (trx) => {
+        const target = await trx.selectFrom('users').select('uuid').where('uuid', '=', payload.uuid).executeTakeFirst();
+        if (!target) throw new ApiFailure('admin.userNotFound');
+        const count = await revokeSessions(trx, target.uuid);
+        await recordAdminAction(trx, { admin: user.uuid, action: 'sessions.revoke', targetType: 'user', targetId: target.uuid, details: { sessions: count } });
+        return count;
+      });
+      // After the commit: every process closes the user's chat sockets now (the 5 s check would, a little later).
+      if (app.hasDecorator('chatSessionsEnded')) await app.chatSessionsEnded(payload.uuid);
+      return { sessions_ended: ended };
+    });
+
     adminApi(app, admin.auditLog, async ({ payload }) => {
       const limit = payload.limit ?? LIST_LIMIT_DEFAULT;
       const filter = { action: payload.action, targetType: payload.target_type, targetId: payload.target_id };
       const list = `audit:${filter.action ?? ''}:${filter.targetType ?? ''}:${filter.targetId ?? ''}`;
-      return page(list, await listAudit(db, filter, decodeIdCursor(list, payload.cursor), limit), limit);
+      return page(list, await listAudit(db, filter, decodeIdCursor(list, payload.cursor, 'bigint'), limit), limit);
     });
   },
   { name: 'admin-routes', dependencies: ['api', 'core'] },

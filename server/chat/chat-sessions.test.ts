@@ -150,6 +150,25 @@ describe.each(DATABASE_KINDS)('chat sessions and limits on %s', (kind) => {
     expect(await closedWithin(socket, 3_000)).toMatchObject({ code: CLOSE_TOKEN_INVALID });
   });
 
+  it('an admin\'s "sign out on all devices" ends every session of the user: 422 on the API, 4001 on every socket, audited', async () => {
+    const ada = await createUser(t, server.api, 'Ada', 1, 'admin');
+    const vic = await createUser(t, server.api, 'Vic', 1);
+    const phone = await open(server.imUrl, await chatTokenOf(server.api, vic.token));
+    const laptopSession = await login(server.api, 'Vic');
+    const laptop = await open(server.imUrl, await chatTokenOf(server.api, laptopSession));
+    // Members cannot, and an unknown uuid is refused.
+    expect((await server.api.call('admin/userSignOut', { token: vic.token, uuid: ada.uuid })).status).toBe(0);
+    expect((await server.api.call('admin/userSignOut', { token: ada.token, uuid: '00000000-0000-4000-8000-00000000ffff' })).status).toBe(0);
+    const res = await server.api.call('admin/userSignOut', { token: ada.token, uuid: vic.uuid });
+    expect(res).toMatchObject({ status: 1, data: { sessions_ended: 2 } });
+    expect(await closedWithin(phone, 3_000)).toMatchObject({ code: CLOSE_TOKEN_INVALID });
+    expect(await closedWithin(laptop, 3_000)).toMatchObject({ code: CLOSE_TOKEN_INVALID });
+    for (const token of [vic.token, laptopSession]) expect((await server.api.call('user/me', { token })).status).toBe(422);
+    const audit = await database.db.selectFrom('admin_audit').selectAll().where('action', '=', 'sessions.revoke').execute();
+    expect(audit).toEqual([expect.objectContaining({ admin_uuid: ada.uuid, target_type: 'user', target_id: vic.uuid })]);
+    await stillOpen(await open(server.imUrl, await chatTokenOf(server.api, ada.token)));
+  });
+
   it('a session idle for 30 days and a second loses its sockets at the next check, and its token opens none', async () => {
     const ola = await createUser(t, sweeping.api, 'Ola', 1);
     const chatToken = await chatTokenOf(sweeping.api, ola.token);

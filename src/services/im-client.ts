@@ -41,6 +41,8 @@ const OPEN = 1;
 export const IM_CLOSE_ABNORMAL = 1006;
 /** The close code the server uses for a bad or expired chat token. */
 export const IM_CLOSE_BAD_TOKEN = 4001;
+/** The server closed this socket because the user opened more than the cap allows elsewhere (docs/chat-protocol.md). */
+export const IM_CLOSE_TOO_MANY_SOCKETS = 4008;
 
 /** The addresses a config offers, without blanks. */
 function imAddresses(config: AppConfig): string[] {

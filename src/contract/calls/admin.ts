@@ -72,6 +72,11 @@ export const adminWithdrawal = z.object({
   created_at: dateTime,
   processed_at: dateTime.nullable(),
   processed_by: adminUserRef.nullable(),
+  /**
+   * Some of its points trace back to test-mode payments (the sandbox provider, or Stripe with a test key): it can
+   * only be rejected; admin/withdrawalPay refuses it (issue 29).
+   */
+  test_funds: z.boolean(),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;
 
@@ -88,7 +93,8 @@ export const withdrawals = defineCall({
 /**
  * Marks a pending withdrawal paid: its held points are posted to the platform's payouts. The same request again
  * (same id and key: a retry after a lost answer) answers the first result; any other request for a withdrawal that is
- * no longer pending is refused. Of a pay and a reject sent at once, exactly one wins.
+ * no longer pending is refused. Of a pay and a reject sent at once, exactly one wins. Refused for the admin's own
+ * withdrawal (pay and reject alike: another admin settles it) and for one with `test_funds`.
  */
 export const withdrawalPay = defineCall({
   path: 'admin/withdrawalPay',
@@ -267,6 +273,20 @@ export const userLookup = defineCall({
   response: adminUser,
 });
 
+/**
+ * Ends every session of the user, on all their devices: their API tokens answer 422 and their chat sockets close
+ * with 4001 within seconds (DESIGN section 8, "Sessions"). For a stolen or abused account. Audited as
+ * `sessions.revoke`; `sessions_ended` counts the sessions that were live.
+ */
+export const userSignOut = defineCall({
+  path: 'admin/userSignOut',
+  mutates: true,
+  auth: 'required',
+  role: 'admin',
+  payload: z.object({ uuid: f.uuid }),
+  response: z.object({ sessions_ended: z.number().int() }),
+});
+
 // --- KYC review --------------------------------------------------------------------------------------------------
 
 /** The statuses a submission can be in: under review (the queue), approved, rejected. */
@@ -344,6 +364,7 @@ export const ADMIN_ACTIONS = [
   'kyc.approve',
   'kyc.reject',
   'role.grant',
+  'sessions.revoke',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 

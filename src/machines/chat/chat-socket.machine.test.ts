@@ -11,6 +11,7 @@ import {
   chatSocketMachine,
   imConnection,
   INIT_ACK_ID,
+  selectChatSocketDisplaced,
   selectChatSocketReady,
   selectChatSocketStatus,
   type ChatSocketEvent,
@@ -376,6 +377,27 @@ describe('chat socket: reconnecting', () => {
     expect(im.connections[0].socket.readyState).toBe(MockWebSocket.CLOSED);
   });
 
+  it('a close with 4008 (too many of the user\'s sockets) waits for the user\'s "Use here" instead of reconnecting', async () => {
+    const { im, actor, notes, status } = await startReady();
+    im.last().socket.close({ code: 4008, reason: 'too many sockets', wasClean: true });
+    await pass(MOCK_DELAY_MS);
+    expect(notes).toEqual([{ type: 'socket.closed', code: 4008 }]);
+    expect(selectChatSocketDisplaced(actor.getSnapshot())).toBe(true);
+    // No timer: reconnecting would close another window of the user's, which would do the same.
+    await pass(CHAT_RECONNECT_MS * 10);
+    expect(im.connections).toHaveLength(1);
+    expect(vi.getTimerCount()).toBe(0);
+    // A fresh token meanwhile is kept, and used once the user chooses this window.
+    actor.send({ type: 'socket.connect', config: { ...CONFIG, chat_token: 'fresh' } });
+    expect(im.connections).toHaveLength(1);
+    actor.send({ type: 'socket.resume' });
+    expect(selectChatSocketDisplaced(actor.getSnapshot())).toBe(false);
+    await pass(MOCK_DELAY_MS);
+    expect(status()).toBe(ChatSocketStatus.OPEN);
+    expect(im.connections).toHaveLength(2);
+    expect(im.last().url).toBe(`${IM_A}?token=fresh`);
+  });
+
   it('a new config while waiting to reconnect connects without waiting', async () => {
     const { im, actor } = await startReady();
     im.last().socket.close({ code: 4001, reason: 'token expired', wasClean: true });
@@ -524,6 +546,13 @@ describe('chat socket: model-based paths', () => {
             expect(news()).toEqual(restarted ? [{ type: 'socket.closed', code: null }] : []);
             const connects = after.matches('live') && (!before.matches('live') || restarted);
             expect(connections.made.length - attempts).toBe(connects ? 1 : 0);
+          },
+          'socket.resume': ({ event }) => {
+            const attempts = connections.made.length;
+            send(event);
+            expect(actor.getSnapshot().matches('live')).toBe(true);
+            expect(connections.made.length - attempts).toBe(1);
+            expect(news()).toEqual([]);
           },
           'socket.disconnect': ({ event }) => {
             const wasLive = actor.getSnapshot().matches('live');

@@ -6,6 +6,7 @@ import { ChatSocketStatus } from '@/contract/feature-enums';
 import {
   checkImRequest,
   IM_CLOSE_ABNORMAL,
+  IM_CLOSE_TOO_MANY_SOCKETS,
   IM_ERROR,
   ImClient,
   imErrorText,
@@ -32,6 +33,9 @@ import {
  *   the connection counts as dead and is closed.
  * - Any close (server, network, pong timeout) tells the parent `socket.closed` and reconnects after exactly
  *   CHAT_RECONNECT_MS, without limit (spec section 4). `socket.disconnect` (logout) closes for good.
+ * - But a close with 4008 (the user's sockets elsewhere reached the server's cap, and this was the oldest) is
+ *   `displaced`: reconnecting by itself would only close another of the user's windows, which would do the same,
+ *   so it waits for `socket.resume` (the user's "Use here", as in WhatsApp Web), keeping a fresh config meanwhile.
  * - Every valid frame but pongs and the init's answer goes to the parent as `socket.frame`; invalid frames never
  *   get here (the connection drops them).
  *
@@ -77,6 +81,8 @@ export interface ImConnectionInput {
 export type ChatSocketEvent =
   | { type: 'socket.connect'; config: AppConfig }
   | { type: 'socket.disconnect' }
+  /** Connect again after a 4008 (the user chose this window). */
+  | { type: 'socket.resume' }
   /** The parent's answer to `socket.opened`. */
   | { type: 'socket.init'; resume: ChatResumeEntry[] }
   | { type: 'socket.send'; request: ImRequest }
@@ -94,7 +100,7 @@ export interface ChatSocketContext {
   config: AppConfig | null;
 }
 
-export type ChatSocketTag = 'connecting' | 'open' | 'ready';
+export type ChatSocketTag = 'connecting' | 'open' | 'ready' | 'displaced';
 
 function sameConfig(a: AppConfig | null, b: AppConfig): boolean {
   return a !== null && a.chat_token === b.chat_token && a.via === b.via && a.im_url.join('\n') === b.im_url.join('\n');
@@ -161,6 +167,7 @@ export const chatSocketMachine = setup({
   guards: {
     isUsableConfig: ({ event }) => event.type === 'socket.connect' && isUsableImConfig(event.config),
     isNewConfig: ({ context, event }) => event.type === 'socket.connect' && !sameConfig(context.config, event.config),
+    isDisplaced: ({ event }) => event.type === 'connection.closed' && event.code === IM_CLOSE_TOO_MANY_SOCKETS,
     isPong: ({ event }) => event.type === 'connection.frame' && event.frame.message_type === 'pong',
     isInitAnswer: ({ event }) => event.type === 'connection.frame' && isInitAnswer(event.frame),
     /** A frame for the parent: neither a pong nor the init's answer. */
@@ -233,7 +240,10 @@ export const chatSocketMachine = setup({
     live: {
       invoke: { id: 'connection', src: 'connection', input: ({ context }) => ({ config: context.config! }) },
       on: {
-        'connection.closed': { target: 'reconnecting', actions: 'notifyClosed' },
+        'connection.closed': [
+          { guard: 'isDisplaced', target: 'displaced', actions: 'notifyClosed' },
+          { target: 'reconnecting', actions: 'notifyClosed' },
+        ],
         'connection.sendFailed': { actions: 'forwardSendFailure' },
         'socket.connect': {
           guard: and(['isUsableConfig', 'isNewConfig']),
@@ -300,6 +310,14 @@ export const chatSocketMachine = setup({
         'socket.disconnect': { target: 'idle', actions: 'clearConfig' },
       },
     },
+    displaced: {
+      tags: ['displaced'],
+      on: {
+        'socket.resume': { target: 'live' },
+        'socket.connect': { guard: 'isUsableConfig', actions: 'setConfig' },
+        'socket.disconnect': { target: 'idle', actions: 'clearConfig' },
+      },
+    },
   },
 });
 
@@ -310,6 +328,9 @@ export const selectChatSocketStatus = (snapshot: ChatSocketSnapshot): ChatSocket
   snapshot.hasTag('open') ? ChatSocketStatus.OPEN
   : snapshot.hasTag('connecting') ? ChatSocketStatus.CONNECTING
   : ChatSocketStatus.CLOSED;
+
+/** Closed because the user's chat is open in too many other windows; connects again only on `socket.resume`. */
+export const selectChatSocketDisplaced = (snapshot: ChatSocketSnapshot): boolean => snapshot.hasTag('displaced');
 
 /** Initialized: chat frames may be sent. */
 export const selectChatSocketReady = (snapshot: ChatSocketSnapshot): boolean => snapshot.hasTag('ready');

@@ -67,6 +67,8 @@ export const chatSocketTestEvents = {
   opened: { type: 'connection.opened' },
   closed: { type: 'connection.closed', code: 1006, reason: '' },
   closedBadToken: { type: 'connection.closed', code: 4001, reason: 'token expired' },
+  closedTooManySockets: { type: 'connection.closed', code: 4008, reason: 'too many sockets' },
+  resume: { type: 'socket.resume' },
   initAck: { type: 'connection.frame', frame: { message_type: 'ackMessage', confirmed_ack_id: INIT_ACK_ID } },
   pong: { type: 'connection.frame', frame: { message_type: 'pong' } },
   chatMessage: {
@@ -131,6 +133,9 @@ function canHappen(snapshot: ChatSocketSnapshot, event: AnyEventObject): boolean
       return inState(snapshot, 'live.open.heartbeat.awaitingPong');
     case SOCKET_RECONNECT_EVENT:
       return inState(snapshot, 'reconnecting');
+    // The user's "Use here" is offered only while displaced.
+    case 'socket.resume':
+      return inState(snapshot, 'displaced');
     default:
       return true;
   }
@@ -166,6 +171,8 @@ export function describeChatSocketEvent(event: EventObject): string {
       return e.config === SOCKET_CONFIG_GUEST ? 'connect with a guest config' : `connect with config ${e.config === SOCKET_CONFIG_A ? 'A' : 'B'}`;
     case 'socket.disconnect':
       return 'disconnect (logout)';
+    case 'socket.resume':
+      return 'the user chooses this window ("Use here")';
     case 'socket.init':
       return 'the parent answers the resume list';
     case 'socket.send':

@@ -5,6 +5,7 @@ import {
   CHAT_RESUME_MAX,
   contactKey,
   UNLOCK_CONTENT,
+  unlockPriceChanged,
   type ChatContact,
   type ChatMessage,
   type ChatMessageStatus,
@@ -79,7 +80,8 @@ export interface PhotoUpload {
   file: Blob;
 }
 
-export type ConversationAction = { kind: 'unlock'; key: string } | { kind: 'block'; key: string; block: boolean };
+/** `price`: the unlock price the member was shown and confirmed, the only price the server may charge. */
+export type ConversationAction = { kind: 'unlock'; key: string; price: number } | { kind: 'block'; key: string; block: boolean };
 
 export interface ChatContext {
   /** The logged-in user's uuid; null when no chat is connected. */
@@ -105,6 +107,11 @@ export interface ChatContext {
   uploads: PhotoUpload[];
   /** The unlock or block in progress (one at a time). */
   action: ConversationAction | null;
+  /**
+   * Per conversation, the unlock price the member had confirmed when the server refused it because the profile's
+   * price had changed (its status now holds the new price, to confirm again); cleared by the unlock.
+   */
+  repriced: Record<string, number>;
   /** Signs are `${signPrefix}-${sent}`: unique per client and never reused, even after a logout. */
   signPrefix: string;
   sent: number;
@@ -118,6 +125,8 @@ export interface ChatInput {
 export type ChatEvent =
   | { type: 'chat.connect'; config: AppConfig; me: string }
   | { type: 'chat.clear' }
+  /** "Use here": this window takes the chat back after the server closed its socket for another (close code 4008). */
+  | { type: 'chat.useHere' }
   | { type: 'contacts.sync' }
   /** Opens a conversation; `profile` names a contact the client does not know yet (a profile page's chat button). */
   | { type: 'conversation.open'; uuid: string; partnerUuid?: string; profile?: ChatProfile }
@@ -126,7 +135,8 @@ export type ChatEvent =
   /** `content` is checked at run time too: empty, blank or non-string text is refused (spec section 8). */
   | { type: 'message.send'; key: string; content: string }
   | { type: 'photo.send'; key: string; file: Blob }
-  | { type: 'partner.unlock'; key: string }
+  /** `price`: the unlock price shown to the member when they confirmed; the server refuses any other. */
+  | { type: 'partner.unlock'; key: string; price: number }
   | { type: 'user.block'; key: string; block: boolean }
   /** Internal: a message to add to the outbox (text, an uploaded photo, the unlock announcement). */
   | { type: 'outbox.add'; key: string; msgType: ChatContentType; content: string }
@@ -187,12 +197,20 @@ function emptyChat(context: Pick<ChatContext, 'signPrefix' | 'sent'>): ChatConte
     readQueue: [],
     uploads: [],
     action: null,
+    repriced: {},
     signPrefix: context.signPrefix,
     sent: context.sent,
   };
 }
 
 const isLoaded = (context: ChatContext, key: string) => (context.pages[key] ?? 0) > 0;
+
+/** The profile's current price when `error` is chat/unlockPartner's refusal of a changed price, else null. */
+function newPriceOf(error: unknown): number | null {
+  const details = error instanceof Error ? (error as Error & { details?: unknown }).details : undefined;
+  const parsed = unlockPriceChanged.safeParse(details);
+  return parsed.success ? parsed.data.price : null;
+}
 
 function withContact(context: ChatContext, key: string, contact: ChatContact): ChatContext {
   return { ...context, contacts: { ...context.contacts, [key]: contact } };
@@ -382,6 +400,8 @@ export const chatMachine = setup({
       return Boolean(contact?.isPartner && contact.appends?.uuid === contact.uuid) && context.statuses[event.key]?.is_unlocked !== true;
     },
     isBlockable: ({ context, event }) => event.type === 'user.block' && isWritableContact(context, event.key),
+    /** The server refused the unlock because the profile's price is no longer the one the member confirmed. */
+    isPriceChanged: ({ event }) => newPriceOf((event as { error?: unknown }).error) !== null,
     hasQueuedHistory: ({ context }) => context.historyQueue.length > 0,
     hasQueuedReads: ({ context }) => context.readQueue.length > 0,
     hasQueuedUploads: ({ context }) => context.uploads.length > 0,
@@ -393,6 +413,7 @@ export const chatMachine = setup({
     resetChat: assign(({ context }) => emptyChat(context)),
     connectSocket: sendTo('socket', ({ context }) => ({ type: 'socket.connect' as const, config: context.config! })),
     disconnectSocket: sendTo('socket', { type: 'socket.disconnect' as const }),
+    resumeSocket: sendTo('socket', { type: 'socket.resume' as const }),
     /** The socket's `socket.opened`, answered at once: initUser carries where each conversation resumes. */
     answerInit: sendTo('socket', ({ context }) => ({ type: 'socket.init' as const, resume: resumeEntries(context) })),
     flushOutbox: enqueueActions(({ context, enqueue }) => {
@@ -550,15 +571,32 @@ export const chatMachine = setup({
     }),
     dequeueRead: assign(({ context }) => ({ readQueue: context.readQueue.slice(1) })),
 
-    startUnlock: assign(({ event }) => (event.type === 'partner.unlock' ? { action: { kind: 'unlock' as const, key: event.key } } : {})),
+    startUnlock: assign(({ event }) =>
+      event.type === 'partner.unlock' ? { action: { kind: 'unlock' as const, key: event.key, price: event.price } } : {},
+    ),
     finishUnlock: enqueueActions(({ context, enqueue }, params: { output: UnlockPartnerOutput }) => {
       const key = context.action?.key;
       if (!key) return;
       const status = context.statuses[key];
-      if (status) enqueue.assign({ statuses: { ...context.statuses, [key]: { ...status, is_unlocked: true } } });
+      const { [key]: _confirmed, ...repriced } = context.repriced;
+      enqueue.assign({ repriced, ...(status ? { statuses: { ...context.statuses, [key]: { ...status, is_unlocked: true } } } : {}) });
       enqueue.emit({ type: 'chat.unlocked', key, spent: params.output.spent, fun_score: params.output.fun_score });
       // Spec section 7: the unlock is announced in the conversation as a message of its own type.
       enqueue.raise({ type: 'outbox.add', key, msgType: 'unlock', content: UNLOCK_CONTENT });
+    }),
+    /**
+     * The profile's price changed since the member confirmed it: nothing was spent. The conversation's status takes
+     * the new price, so the member is shown it and asked again; `repriced` keeps the price they had confirmed.
+     */
+    applyNewPrice: assign(({ context }, params: { error: unknown }) => {
+      const action = context.action;
+      const price = newPriceOf(params.error);
+      if (action?.kind !== 'unlock' || price === null) return {};
+      const status = context.statuses[action.key];
+      return {
+        repriced: { ...context.repriced, [action.key]: context.repriced[action.key] ?? action.price },
+        ...(status ? { statuses: { ...context.statuses, [action.key]: { ...status, unlock_price: price } } } : {}),
+      };
     }),
     startBlock: assign(({ event }) =>
       event.type === 'user.block' ? { action: { kind: 'block' as const, key: event.key, block: event.block } } : {},
@@ -612,6 +650,7 @@ export const chatMachine = setup({
           { actions: ['setUser', 'connectSocket'] },
         ],
         'chat.clear': { target: 'idle', actions: ['resetChat', 'disconnectSocket'] },
+        'chat.useHere': { actions: 'resumeSocket' },
         'socket.opened': { actions: 'answerInit' },
         'socket.frame': [
           { guard: 'isChatMessage', actions: 'receiveMessage' },
@@ -756,19 +795,27 @@ export const chatMachine = setup({
               invoke: {
                 id: 'unlockPartner',
                 src: 'unlockPartner',
-                input: ({ context }): UnlockPartnerInput => ({
-                  partner_uuid: context.contacts[context.action!.key].appends!.uuid,
-                  // A new key per attempt: unlocking twice is a no-op success on the server anyway.
-                  idempotency_key: globalThis.crypto.randomUUID(),
-                }),
-                onDone: { target: 'checkingStatus', actions: { type: 'finishUnlock', params: ({ event }) => ({ output: event.output }) } },
-                onError: {
-                  target: 'idle',
-                  actions: [
-                    { type: 'reportFailure', params: ({ context, event }) => ({ request: 'unlock' as const, key: context.action?.key ?? null, error: event.error }) },
-                    'clearAction',
-                  ],
+                input: ({ context }): UnlockPartnerInput => {
+                  const action = context.action as Extract<ConversationAction, { kind: 'unlock' }>;
+                  return {
+                    partner_uuid: context.contacts[action.key].appends!.uuid,
+                    price: action.price,
+                    // A new key per attempt: unlocking twice is a no-op success on the server anyway.
+                    idempotency_key: globalThis.crypto.randomUUID(),
+                  };
                 },
+                onDone: { target: 'checkingStatus', actions: { type: 'finishUnlock', params: ({ event }) => ({ output: event.output }) } },
+                onError: [
+                  // Not a failure: a question again, at the new price (nothing was spent).
+                  { guard: 'isPriceChanged', target: 'idle', actions: [{ type: 'applyNewPrice', params: ({ event }) => ({ error: event.error }) }, 'clearAction'] },
+                  {
+                    target: 'idle',
+                    actions: [
+                      { type: 'reportFailure', params: ({ context, event }) => ({ request: 'unlock' as const, key: context.action?.key ?? null, error: event.error }) },
+                      'clearAction',
+                    ],
+                  },
+                ],
               },
             },
             blocking: {
@@ -855,6 +902,9 @@ export const selectOpenContact = (snapshot: ChatSnapshot): ChatContact | null =>
 
 /** Whether the user may write in a conversation, once its first page or chat/status told. */
 export const selectChatStatus = (snapshot: ChatSnapshot, key: string): ChatStatus | null => snapshot.context.statuses[key] ?? null;
+
+/** The unlock price the member had confirmed before the server refused it as changed (status: the new one); null if none. */
+export const selectRepricedFrom = (snapshot: ChatSnapshot, key: string): number | null => snapshot.context.repriced[key] ?? null;
 
 /** The socket is initialized: messages go out at once (otherwise they wait in the outbox). */
 export const selectIsOnline = (snapshot: ChatSnapshot): boolean => snapshot.hasTag('online');

@@ -32,6 +32,8 @@ registerMessages({
   'dialog.admin.unhide.title': msg({ message: 'Show {name} to everyone again?', comment: '{name} is the name of a listing.' }),
   'dialog.admin.resolve.title': msg`Mark this report as resolved?`,
   'dialog.admin.dismiss.title': msg`Dismiss this report?`,
+  'dialog.admin.signOut.title': msg({ message: 'Sign {name} out on all devices?', comment: '{name} is a nickname or user name.' }),
+  'dialog.admin.signOut.message': msg`Every session of this account ends now, and its chat closes within seconds. The member can log in again with their password.`,
   'toast.admin.failed': msg({ message: 'Not done: {reason}', comment: '{reason} is the server’s explanation.' }),
 });
 
@@ -380,6 +382,7 @@ export function UserLookupScreen(_: { lang: string }) {
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const found = useSelector(actor, (s) => (s.matches('finished') ? (s.context.result as admin.AdminUser) : null));
   const error = useSelector(actor, (s) => (s.matches('failed') ? s.context.error : null));
+  const confirmed = useConfirmedAction();
   const title = t`Users`;
   return (
     <Page title={title}>
@@ -396,7 +399,18 @@ export function UserLookupScreen(_: { lang: string }) {
         </Button>
       </form>
       {error ? <ErrorState message={requestErrorText(i18n, error)} onRetry={() => actor.send({ type: 'request.start' })} /> : null}
-      {found ? <AdminUserCard user={found} /> : null}
+      {found ? (
+        <AdminUserCard
+          user={found}
+          onSignOut={() =>
+            void confirmed(
+              { title: 'dialog.admin.signOut.title', message: 'dialog.admin.signOut.message', params: { name: found.nickname || found.username } },
+              () => api.call(admin.userSignOut, { uuid: found.uuid }),
+              () => undefined,
+            )
+          }
+        />
+      ) : null}
     </Page>
   );
 }

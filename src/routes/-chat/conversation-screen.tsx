@@ -3,7 +3,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { selectUser } from '@/machines/account/session.machine';
-import { selectChatStatus, selectContact } from '@/machines/chat/chat.machine';
+import { selectChatStatus, selectContact, selectRepricedFrom } from '@/machines/chat/chat.machine';
 import { requestErrorText } from '@/ui/directory/directory-names';
 import { contactName } from '@/ui/chat/chat-format';
 import { Conversation } from '@/ui/chat/conversation';
@@ -33,6 +33,7 @@ function ConversationScreen({ lang, peer, partnerUuid }: { lang: string; peer: s
   const key = channelOf({ peer, partnerUuid });
   const contact = useSelector(chat, (snapshot) => selectContact(snapshot, key));
   const status = useSelector(chat, (snapshot) => selectChatStatus(snapshot, key));
+  const repricedFrom = useSelector(chat, (snapshot) => selectRepricedFrom(snapshot, key));
   const connected = useSelector(chat, (snapshot) => snapshot.context.me !== null);
   const uploading = useSelector(chat, (snapshot) => snapshot.context.uploads.some((upload) => upload.key === key));
   const unlocking = useSelector(chat, (snapshot) => snapshot.context.action?.kind === 'unlock' && snapshot.context.action.key === key);
@@ -72,6 +73,7 @@ function ConversationScreen({ lang, peer, partnerUuid }: { lang: string; peer: s
         messages={contact?.messages ?? []}
         backHref={`/${lang}/message`}
         connection={connection}
+        onUseHere={() => chat.send({ type: 'chat.useHere' })}
         status={status}
         loading={contact?.loading ?? true}
         hasOlder={Boolean(contact && !contact.noMore && contact.messages.length > 0)}
@@ -85,11 +87,12 @@ function ConversationScreen({ lang, peer, partnerUuid }: { lang: string; peer: s
           chat.send({ type: 'photo.send', key, file });
         }}
         uploading={uploading}
-        onUnlock={() => {
+        onUnlock={(price) => {
           clearError();
-          chat.send({ type: 'partner.unlock', key });
+          chat.send({ type: 'partner.unlock', key, price });
         }}
         unlocking={unlocking}
+        repricedFrom={repricedFrom}
         onToggleBlock={() => chat.send({ type: 'user.block', key, block: !(status?.is_block ?? false) })}
         onReport={() => setReporting(true)}
         error={error}

@@ -43,9 +43,10 @@ export function MessagesRoutePage() {
       <ContactList
         contacts={contacts}
         hrefOf={hrefOf}
-        state={failed ? 'error' : syncing || !connected ? 'loading' : 'ready'}
+        state={failed ? 'error' : syncing || (!connected && connection !== 'DISPLACED') ? 'loading' : 'ready'}
         onRetry={() => chat.send({ type: 'contacts.sync' })}
         connection={connection}
+        onUseHere={() => chat.send({ type: 'chat.useHere' })}
         browseHref={`/${lang}/partner`}
       />
     </>

@@ -205,8 +205,8 @@ export function AdminListingRow({ item, onHide, onUnhide }: { item: AdminListing
   );
 }
 
-/** A user as the lookup finds them: account, membership, verification and balances. */
-export function AdminUserCard({ user }: { user: AdminUser }) {
+/** A user as the lookup finds them: account, membership, verification and balances; and ending their sessions. */
+export function AdminUserCard({ user, onSignOut }: { user: AdminUser; onSignOut(): void }) {
   const { i18n } = useLingui();
   return (
     <article className="admin-row" aria-label={user.nickname}>
@@ -223,6 +223,11 @@ export function AdminUserCard({ user }: { user: AdminUser }) {
           [<Trans key="l">Listings</Trans>, `${user.merchant_count} / ${user.partner_count}`],
         ]}
       />
+      <div className="admin-actions">
+        <Button variant="secondary" onClick={onSignOut}>
+          <Trans>Sign out on all devices</Trans>
+        </Button>
+      </div>
     </article>
   );
 }

@@ -1,11 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import type { ChatContact, ChatMessage } from '@/contract/calls/chat';
+import { Button } from '../kit/button';
 
 type T = ReturnType<typeof useLingui>['t'];
 
-/** The chat socket's status (spec section 3 enums). */
-export type ConnectionStatus = 'CLOSED' | 'CONNECTING' | 'OPEN';
+/** The chat socket's status (spec section 3 enums), or DISPLACED: closed for the user's other windows (4008). */
+export type ConnectionStatus = 'CLOSED' | 'CONNECTING' | 'OPEN' | 'DISPLACED';
 
 /** A contact's shown name: the chosen nickname, the app's name for the system contact, else a neutral "Member". */
 export function contactName(contact: Pick<ChatContact, 'nickname' | 'isSystem'>, t: T): string {
@@ -37,10 +38,23 @@ export function useMessageTime(): (ms: number) => string {
   }, [i18n.locale]);
 }
 
-/** Says so while the socket is not open: messages wait in the outbox and go out once connected. */
-export function ConnectionNotice({ status }: { status: ConnectionStatus }) {
+/**
+ * Says so while the socket is not open: messages wait in the outbox and go out once connected. When the chat moved
+ * to another window of the user's (too many were open), it offers to take it back, as WhatsApp Web does.
+ */
+export function ConnectionNotice({ status, onUseHere }: { status: ConnectionStatus; onUseHere: () => void }) {
   const { t } = useLingui();
   if (status === 'OPEN') return null;
+  if (status === 'DISPLACED') {
+    return (
+      <div className="chat-connection chat-connection--displaced" role="status">
+        <p>{t`Chat is open in another window. Messages will be sent once you use it here.`}</p>
+        <Button variant="secondary" onClick={onUseHere}>
+          {t`Use here`}
+        </Button>
+      </div>
+    );
+  }
   return (
     <p className="chat-connection" role="status">
       {status === 'CONNECTING' ? t`Connecting…` : t`Offline. Messages will be sent when the connection is back.`}

@@ -14,12 +14,14 @@ export interface ContactListProps {
   state: 'loading' | 'ready' | 'error';
   onRetry(): void;
   connection: ConnectionStatus;
+  /** Takes the chat back to this window after it moved to another (ConnectionNotice). */
+  onUseHere(): void;
   /** Where to find people to talk to (the empty state's next step). */
   browseHref: string;
 }
 
 /** /message: every conversation, latest first, with its last message and the server's unread count. */
-export function ContactList({ contacts, hrefOf, state, onRetry, connection, browseHref }: ContactListProps) {
+export function ContactList({ contacts, hrefOf, state, onRetry, connection, onUseHere, browseHref }: ContactListProps) {
   const { t } = useLingui();
   const timeOf = useMessageTime();
   if (state === 'loading' && contacts.length === 0) {
@@ -46,7 +48,7 @@ export function ContactList({ contacts, hrefOf, state, onRetry, connection, brow
   }
   return (
     <>
-      <ConnectionNotice status={connection} />
+      <ConnectionNotice status={connection} onUseHere={onUseHere} />
       {contacts.length === 0 ? (
         <div className="chat-empty">
           <p>{t`No conversations yet.`}</p>

@@ -16,6 +16,8 @@ export interface ConversationProps {
   messages: readonly ChatMessage[];
   backHref: string;
   connection: ConnectionStatus;
+  /** Takes the chat back to this window after it moved to another (ConnectionNotice). */
+  onUseHere(): void;
   /** Whether and how the viewer may write; null while it loads. */
   status: ChatStatus | null;
   loading: boolean;
@@ -25,8 +27,14 @@ export interface ConversationProps {
   onSendPhoto(file: File): void;
   /** A photo is being uploaded. */
   uploading: boolean;
-  onUnlock(): void;
+  /** Unlocks at `price`, the price the member was shown and confirmed (the server refuses any other). */
+  onUnlock(price: number): void;
   unlocking: boolean;
+  /**
+   * The price the member had confirmed when the server refused it because the profile's price changed (the status
+   * holds the new one); null or absent otherwise.
+   */
+  repricedFrom?: number | null;
   onToggleBlock(): void;
   onReport(): void;
   /** A failure to show above the composer (an upload or unlock that failed). */
@@ -63,7 +71,7 @@ export function Conversation(props: ConversationProps) {
         backHref={backHref}
         actions={contact && !contact.isSystem ? <ConversationMenu {...props} /> : null}
       />
-      <ConnectionNotice status={connection} />
+      <ConnectionNotice status={connection} onUseHere={props.onUseHere} />
       <ol className="chat-messages" ref={listRef} aria-label={t`Messages`} aria-busy={loading} aria-live="polite">
         {hasOlder && (
           <li className="chat-older">
@@ -137,15 +145,20 @@ function ConversationMenu({ status, onToggleBlock, onReport }: ConversationProps
 }
 
 function ConversationFooter(props: ConversationProps & { name: string }) {
-  const { status, contact, onUnlock, unlocking, error, name, points, buyCoinsHref } = props;
+  const { status, contact, onUnlock, unlocking, error, name, points, buyCoinsHref, repricedFrom } = props;
   const { t } = useLingui();
   if (!contact || !status) return null;
   if (contact.isSystem) return <p className="chat-footer-note">{t`This is where Venuely sends you notices. It cannot be answered.`}</p>;
   if (status.is_partner && !status.is_unlocked) {
     const price = status.unlock_price ?? 0;
+    const previous = repricedFrom ?? null;
     return (
       <div className="chat-unlock">
-        <p>{t`Unlock ${name} to start chatting. Unlocking costs ${price} points, once.`}</p>
+        {previous === null ? (
+          <p>{t`Unlock ${name} to start chatting. Unlocking costs ${price} points, once.`}</p>
+        ) : (
+          <p role="alert">{t`The price to unlock ${name} changed from ${previous} to ${price} points. Nothing was charged. Unlock for ${price} points?`}</p>
+        )}
         {points !== null && points !== undefined ? <p className="chat-footer-note">{t`You have ${points} points.`}</p> : null}
         {buyCoinsHref && points !== null && points !== undefined && points < price ? (
           <AppLink className="text-link" href={buyCoinsHref}>
@@ -157,7 +170,7 @@ function ConversationFooter(props: ConversationProps & { name: string }) {
             {error}
           </p>
         )}
-        <Button onClick={onUnlock} busy={unlocking}>
+        <Button onClick={() => onUnlock(price)} busy={unlocking}>
           {t`Unlock chat`}
         </Button>
       </div>
