@@ -43,6 +43,15 @@ async function pingBurst(client: ChatTestClient, count: number) {
   };
 }
 
+/** A socket past its init, kept in `sockets` for the suite to close. */
+async function openSocket(sockets: ChatTestClient[], url: string, chatToken: string): Promise<ChatTestClient> {
+  const client = await connectChat(url, chatToken);
+  sockets.push(client);
+  client.send('chat/initUser', {}, 'init');
+  await client.waitFor(isAck('init'));
+  return client;
+}
+
 async function stillOpen(client: ChatTestClient) {
   client.send('chat/ping', {}, 'alive');
   await client.waitFor((f) => f.message_type === 'pong', 3_000);
@@ -85,13 +94,7 @@ describe.each(DATABASE_KINDS)('chat sessions and limits on %s', (kind) => {
   const config = testConfig({ chatLimits: LIMITS });
   let t: TestApp;
 
-  async function open(url: string, chatToken: string): Promise<ChatTestClient> {
-    const client = await connectChat(url, chatToken);
-    sockets.push(client);
-    client.send('chat/initUser', {}, 'init');
-    await client.waitFor(isAck('init'));
-    return client;
-  }
+  const open = (url: string, chatToken: string) => openSocket(sockets, url, chatToken);
 
   const storedFrom = async (uuid: string) =>
     Number((await database.db.selectFrom('chat_messages').select((eb) => eb.fn.countAll<string>().as('n')).where('from_uuid', '=', uuid).executeTakeFirstOrThrow()).n);
@@ -217,13 +220,7 @@ describe('chat sessions and limits across processes (PostgreSQL and Redis)', () 
   let two: Server;
   let t: TestApp;
 
-  async function open(url: string, chatToken: string): Promise<ChatTestClient> {
-    const client = await connectChat(url, chatToken);
-    sockets.push(client);
-    client.send('chat/initUser', {}, 'init');
-    await client.waitFor(isAck('init'));
-    return client;
-  }
+  const open = (url: string, chatToken: string) => openSocket(sockets, url, chatToken);
 
   beforeAll(async () => {
     database = await openTestDatabase('postgres');
