@@ -10,6 +10,8 @@ import { LOCALES } from './src/contract/enums';
  * both catalogs: the codes of field validation (FORM_CODES) are in each catalog whose pages translate them.
  */
 const FORM_CODES = '<rootDir>/src/ui/app/form-messages.ts';
+/** The "Test mode" note of the payment screens and the admin console (DESIGN section 9). */
+const TEST_MODE_NOTICE = '<rootDir>/src/ui/app/test-mode-notice.tsx';
 const FEATURES = {
   owner: ['<rootDir>/src/ui/directory/owner', '<rootDir>/src/routes/-owner', FORM_CODES],
   info: ['<rootDir>/src/ui/app/info'],
@@ -21,10 +23,10 @@ const FEATURES = {
     '<rootDir>/src/ui/directory/visit-report-form.tsx',
     FORM_CODES,
   ],
-  wallet: ['<rootDir>/src/ui/wallet', '<rootDir>/src/routes/-wallet', FORM_CODES],
+  wallet: ['<rootDir>/src/ui/wallet', '<rootDir>/src/routes/-wallet', FORM_CODES, TEST_MODE_NOTICE],
   chat: ['<rootDir>/src/ui/chat', '<rootDir>/src/routes/-chat'],
   kyc: ['<rootDir>/src/ui/kyc', '<rootDir>/src/routes/-kyc', FORM_CODES],
-  admin: ['<rootDir>/src/ui/admin', '<rootDir>/src/routes/-admin'],
+  admin: ['<rootDir>/src/ui/admin', '<rootDir>/src/routes/-admin', TEST_MODE_NOTICE],
 };
 
 export default defineConfig({

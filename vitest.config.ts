@@ -3,8 +3,9 @@ import babel from '@rolldown/plugin-babel';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  // Components under test (src/**/*.test.tsx) use Lingui's macros, compiled as in the app build.
-  plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'], include: [/\/src\/ui\/.*\.tsx$/] })],
+  // Components under test (src/**/*.test.tsx) use Lingui's macros, compiled as in the app build: their own and those
+  // of the message modules they import (src/ui/**/*.ts, e.g. wallet-names.ts).
+  plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'], include: [/\/src\/ui\/.*\.tsx?$/] })],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts', 'tests/unit/**/*.test.ts'],

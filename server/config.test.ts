@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -106,5 +106,50 @@ describe('Stripe configuration (issue 12 item 3)', () => {
     for (const bad of ['127.0.0.1:12111', 'ftp://127.0.0.1', 'http://127.0.0.1:12111/v1', 'http://user:pw@127.0.0.1', 'http://127.0.0.1/?x=1']) {
       expect(() => load({ ...stripe, STRIPE_API_BASE: bad }), bad).toThrow(/STRIPE_API_BASE must be/);
     }
+  });
+});
+
+describe('production refusals (issue 29 items A.1 and D)', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'venuely-config-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const load = (env: Record<string, string> = {}) => loadConfig({ DATA_DIR: dataDir, ...env });
+  const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+  const production = { NODE_ENV: 'production' };
+
+  it('refuses the sandbox provider in production unless PAYMENTS_SANDBOX=1, naming both ways out, and writes nothing', () => {
+    let message = '';
+    try {
+      load(production);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/PAYMENTS_SANDBOX=1/);
+    expect(message).toMatch(/STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET/);
+    expect(readdirSync(dataDir)).toEqual([]);
+    expect(() => load({ ...production, PAYMENTS_SANDBOX: '0' })).toThrow(/PAYMENTS_SANDBOX=1/);
+    expect(load({ ...production, PAYMENTS_SANDBOX: '1' })).toMatchObject({ production: true, stripeSecretKey: null });
+    expect(load({ ...production, ...stripe })).toMatchObject({ production: true, stripeSecretKey: 'sk_live_x' });
+  });
+
+  it('keeps the sandbox the default outside production (npm start needs no setup)', () => {
+    expect(load()).toMatchObject({ production: false, stripeSecretKey: null });
+    expect(load({ NODE_ENV: 'development' })).toMatchObject({ production: false, stripeSecretKey: null });
+  });
+
+  it('refuses PAYMENTS_SANDBOX=1 together with Stripe keys, in any mode', () => {
+    expect(() => load({ ...stripe, PAYMENTS_SANDBOX: '1' })).toThrow(/PAYMENTS_SANDBOX=1 .* STRIPE_SECRET_KEY is set/);
+    expect(() => load({ ...production, ...stripe, PAYMENTS_SANDBOX: '1' })).toThrow(/PAYMENTS_SANDBOX=1 .* STRIPE_SECRET_KEY is set/);
+    expect(() => load({ PAYMENTS_SANDBOX: 'yes' })).toThrow(/PAYMENTS_SANDBOX/);
+  });
+
+  it('refuses API_DEBUG=1 in production, whatever the payments', () => {
+    expect(() => load({ ...production, ...stripe, API_DEBUG: '1' })).toThrow(/API_DEBUG=1 .* NODE_ENV=production/);
+    expect(() => load({ ...production, PAYMENTS_SANDBOX: '1', API_DEBUG: '1' })).toThrow(/API_DEBUG=1 .* NODE_ENV=production/);
+    expect(load({ ...production, ...stripe, API_DEBUG: '0' }).apiDebug).toBe(false);
+    expect(load({ API_DEBUG: '1' }).apiDebug).toBe(true);
   });
 });

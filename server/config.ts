@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_ECONOMY, type EconomyConfig, economyConfig } from '@/contract/economy';
+import { type ChatLimitRules, DEFAULT_CHAT_LIMITS } from './chat/chat-limits';
 
 /**
  * Configuration is environment variables only (DESIGN section 3); every one is documented in the README with
@@ -101,6 +102,8 @@ export interface AppConfig {
   seedDemo: boolean;
   /** DESIGN section 6's economy, overridable with ECONOMY_JSON; served to clients by home/economy. */
   economy: EconomyConfig;
+  /** The chat socket's frame budget and socket cap per user, across processes (server/chat/chat-limits.ts). */
+  chatLimits: ChatLimitRules;
 }
 
 const hexKey = z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)');
@@ -124,9 +127,12 @@ const envSchema = z.object({
   SERVER_SECRET: hexKey.optional(),
   KYC_KEY: hexKey.optional(),
   API_DEBUG: z.enum(['0', '1']).default('0'),
+  PAYMENTS_SANDBOX: z.enum(['0', '1']).default('0'),
   LOG_LEVEL: z.string().default('info'),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
   ECONOMY_JSON: z.string().optional(),
+  CHAT_FRAMES_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(DEFAULT_CHAT_LIMITS.framesPerSecond),
+  CHAT_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(100).default(DEFAULT_CHAT_LIMITS.socketsPerUser),
 });
 
 /**
@@ -184,6 +190,30 @@ function checkStripe(e: { STRIPE_SECRET_KEY?: string; STRIPE_PUBLISHABLE_KEY?: s
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
       throw new ConfigError('STRIPE_API_BASE must be http(s)://host[:port] with nothing after it (for example http://127.0.0.1:12111).');
     }
+  }
+}
+
+/**
+ * Test mode and debug mode never reach production by accident (DESIGN sections 4 and 9; issue 29):
+ * - PAYMENTS_SANDBOX=1 asks for the sandbox provider, so it contradicts a STRIPE_SECRET_KEY in any mode.
+ * - With NODE_ENV=production the sandbox, whose pay page lets any member approve their own order, runs only when
+ *   PAYMENTS_SANDBOX=1 says so (a staging or demo deployment); otherwise the start stops and names both ways out.
+ *   Outside production the sandbox stays the default, so `npm install && npm start` needs no setup.
+ * - API_DEBUG=1 accepts unencrypted requests: never with NODE_ENV=production.
+ */
+function checkProduction(production: boolean, e: { STRIPE_SECRET_KEY?: string; PAYMENTS_SANDBOX: '0' | '1'; API_DEBUG: '0' | '1' }): void {
+  if (e.PAYMENTS_SANDBOX === '1' && e.STRIPE_SECRET_KEY) {
+    throw new ConfigError('PAYMENTS_SANDBOX=1 asks for the sandbox payment provider but STRIPE_SECRET_KEY is set: unset one of them.');
+  }
+  if (!production) return;
+  if (e.API_DEBUG === '1') {
+    throw new ConfigError('API_DEBUG=1 accepts unencrypted (debug) requests and is refused with NODE_ENV=production: unset API_DEBUG (or NODE_ENV outside production).');
+  }
+  if (!e.STRIPE_SECRET_KEY && e.PAYMENTS_SANDBOX !== '1') {
+    throw new ConfigError(
+      'NODE_ENV=production needs real payments: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, ' +
+        'or set PAYMENTS_SANDBOX=1 to run on the sandbox payment provider in test mode (its purchases are not real money and are never paid out).',
+    );
   }
 }
 
@@ -260,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   checkStripe(e);
+  checkProduction(env.NODE_ENV === 'production', e);
   const dataDir = path.resolve(e.DATA_DIR);
   const keys = loadEnvelopeKeys(dataDir, e);
   const serverSecret = loadServerSecret(dataDir, e.SERVER_SECRET);
@@ -289,5 +320,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
     seedDemo: e.SEED_DEMO === '1',
     economy: loadEconomy(e.ECONOMY_JSON),
+    chatLimits: { framesPerSecond: e.CHAT_FRAMES_PER_SECOND, socketsPerUser: e.CHAT_SOCKETS_PER_USER },
   };
 }

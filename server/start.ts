@@ -27,6 +27,10 @@ async function main() {
     await buildWebApp();
   }
   const app = await buildApp(config);
+  // Production on the sandbox is an explicit choice (PAYMENTS_SANDBOX=1, config.ts); say so where operators look.
+  if (config.production && !config.stripeSecretKey) {
+    app.log.warn('PAYMENTS_SANDBOX=1: payments run on the sandbox provider in test mode; test-funded withdrawals can only be rejected');
+  }
   if (demo) {
     const created = await seedDemoAccounts(app.db, app.passwords, config.economy);
     if (created.length > 0) app.log.info({ created }, 'demo accounts created');
@@ -60,6 +64,10 @@ async function main() {
     `  Venuely is running at ${url}`,
     `  database: ${app.databaseKind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pgdata')}` : 'PostgreSQL'}`,
     `  mail: ${config.smtpUrl ? 'SMTP' : 'outbox table (links and codes in this log)'}`,
+    config.stripeSecretKey
+      ? '  payments: Stripe'
+      : '  payments: SANDBOX, TEST MODE: no real money moves and points bought here are never paid out ' +
+        '(set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET for real payments)',
     config.seedDemo ? '  demo accounts (user name / password):' : '',
     ...(config.seedDemo ? DEMO_ACCOUNTS.map((d) => `    ${d.username.padEnd(9)} ${d.password.padEnd(20)} ${d.description}`) : []),
     '',

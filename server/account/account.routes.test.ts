@@ -127,7 +127,8 @@ describe.each(DATABASE_KINDS)('account API on %s', (kind) => {
     expect((await api.call('account/loginOut', { token })).status).toBe(1);
     const me = await api.call('user/me', { token });
     expect(me.status).toBe(422);
-    expect(me.msg).toBe('Your session has expired. Please log in again.');
+    // DESIGN section 4: msg `token expired`, the text to show beside it (issue 29).
+    expect([me.msg, me.data]).toEqual(['token expired', { message: 'Your session has expired. Please log in again.' }]);
     expect((await api.call('account/loginOut', { token })).status).toBe(422);
     expect((await api.call('user/me', { token: 'x'.repeat(43) })).status).toBe(422);
   });
@@ -271,7 +272,7 @@ describe.each(DATABASE_KINDS)('account API on %s', (kind) => {
   it("home/config advertises this process's chat socket, with a token for members only", async () => {
     const socket = `ws://127.0.0.1:${new URL(t.baseUrl).port}/im`;
     const guest = await api.call('home/config');
-    expect(guest.data).toEqual({ chat_token: '', via: 'pwa', im_url: [socket], stripe_publishable_key: null });
+    expect(guest.data).toEqual({ chat_token: '', via: 'pwa', im_url: [socket], stripe_publishable_key: null, payments_test_mode: true });
     const token = await register('Kai');
     const member = (await api.call('home/config', { token })).data as { chat_token: string; im_url: string[] };
     expect(member.im_url).toEqual([socket]);

@@ -1,4 +1,4 @@
-import { cursorFields, cursorInvalid } from '../directory/recent-cursor';
+import { cursorFields, cursorInvalid, type IdColumn, isIdText } from '../directory/recent-cursor';
 
 /**
  * The cursor of the console's newest-first lists, which are ordered by a growing id: the list's name and the last id
@@ -8,11 +8,14 @@ export function encodeIdCursor(list: string, id: number | string): string {
   return Buffer.from(JSON.stringify({ l: list, id: String(id) })).toString('base64url');
 }
 
-/** The last id shown, or null for the first page; anything this module did not write is refused. */
-export function decodeIdCursor(list: string, cursor: string | undefined): string | null {
+/**
+ * The last id shown, or null for the first page; anything this module did not write is refused, including an id
+ * beyond the list's id column (`integer` for serial ids, `bigint` for bigserial ones).
+ */
+export function decodeIdCursor(list: string, cursor: string | undefined, column: IdColumn): string | null {
   if (cursor === undefined) return null;
   const fields = cursorFields(cursor);
-  if (fields.l !== list || typeof fields.id !== 'string' || !/^[1-9]\d{0,17}$/.test(fields.id)) throw cursorInvalid();
+  if (fields.l !== list || !isIdText(fields.id, column)) throw cursorInvalid();
   return fields.id;
 }
 

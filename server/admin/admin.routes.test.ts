@@ -93,6 +93,7 @@ describe.each(DATABASE_KINDS)('admin API on %s', (kind) => {
       'admin/listingHide': { source: 'merchant', id: ids.merchant, note: 'Fake photos' },
       'admin/listingUnhide': { source: 'merchant', id: ids.merchant },
       'admin/userLookup': { query: 'Earner' },
+      'admin/userSignOut': { uuid: '00000000-0000-4000-8000-00000000ffff' },
       'admin/auditLog': {},
       'admin/kycQueue': {},
       'admin/kycReview': { id: 1, decision: 'approve' },
@@ -274,6 +275,24 @@ describe.each(DATABASE_KINDS)('admin API on %s', (kind) => {
       const badStatus = await api.call('admin/withdrawals', { token: admin.token, status: 'approved' });
       expect(badStatus.data).toMatchObject({ field: 'status' });
       expect(await digest()).toBe(before);
+    });
+
+    it('refuses an admin paying or rejecting their own withdrawal, writing nothing; another admin settles it (issue 29 B)', async () => {
+      const selfPayer = await createUser(t, api, 'SelfPayer', 4, 'admin');
+      await earn(selfPayer, 1_200);
+      const id = await apply(selfPayer, 1_000);
+      const before = await digest();
+      const own = 'You cannot pay or reject your own withdrawal. Another administrator has to process it.';
+      const pay = await api.call('admin/withdrawalPay', { token: selfPayer.token, id, idempotency_key: randomUUID() });
+      expect([pay.status, pay.msg]).toEqual([0, own]);
+      const reject = await api.call('admin/withdrawalReject', { token: selfPayer.token, id, reason: 'Changed my mind', idempotency_key: randomUUID() });
+      expect([reject.status, reject.msg]).toEqual([0, own]);
+      const german = await api.call('admin/withdrawalPay', { token: selfPayer.token, id, idempotency_key: randomUUID() }, { 'Accept-Language': 'de-DE' });
+      expect([german.status, german.msg]).toEqual([0, 'Sie können Ihre eigene Auszahlung weder überweisen noch ablehnen. Ein anderer Administrator muss sie bearbeiten.']);
+      expect(await digest()).toBe(before);
+
+      const paid = await call<AdminWithdrawal>('admin/withdrawalPay', { id, idempotency_key: randomUUID() });
+      expect(paid).toMatchObject({ status: 'paid', user: { uuid: selfPayer.uuid }, processed_by: { uuid: admin.uuid }, test_funds: false });
     });
   });
 

@@ -13,6 +13,8 @@ import { recordAdminAction } from './audit.repository';
  * - pay: the hold is posted to the platform's payouts (hold → platform:payouts), status paid;
  * - reject: the hold is voided back to the member's earned points (hold → earned), status rejected, with a reason;
  *   the member's points log shows it as `withdraw_release` (ledger kind `withdraw.void`, wallet.routes.ts).
+ * Refused (issue 29): an admin settling their own withdrawal (another admin must, pay or reject), and paying one that
+ * holds test-funded points (`test_points`, from test-mode orders: ledger.repository.ts), which can only be rejected.
  *
  * Both run under the withdrawal's row lock and only from pending, so of a pay and a reject sent at once exactly one
  * wins and the other is refused. Their ledger transfer has one idempotency key per withdrawal
@@ -52,6 +54,7 @@ function adminWithdrawalOf(row: Row): AdminWithdrawal {
       row.processed_by && row.admin_username !== null && row.admin_nickname !== null
         ? { uuid: row.processed_by, username: row.admin_username, nickname: row.admin_nickname }
         : null,
+    test_funds: row.test_points > 0,
   };
 }
 
@@ -96,21 +99,41 @@ export async function settleWithdrawal(
   await db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('withdrawals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!row) throw new ApiFailure('admin.withdrawalNotFound');
+    // Four eyes, as for identity verification (kyc.reviewOwn): another admin pays or rejects an admin's withdrawal.
+    if (row.user_uuid === admin.uuid) throw new ApiFailure('admin.withdrawalOwn');
     if (row.status !== 'pending') {
       if (row.status === outcome && row.processed_key === key && row.processed_by === admin.uuid) return;
       throw new ApiFailure(row.status === 'paid' ? 'admin.withdrawalPaid' : 'admin.withdrawalRejected');
     }
+    // Test funds never leave as real money (issue 29): a withdrawal holding any can only be rejected.
+    if (settlement.decision === 'pay' && row.test_points > 0) throw new ApiFailure('admin.withdrawalTestFunds', { points: row.test_points });
     const user = row.user_uuid;
+    const real = row.points - row.test_points;
     await transfer(trx, {
       key: `withdraw:${row.id}:settle`,
       kind: settlement.decision === 'pay' ? 'withdraw.post' : 'withdraw.void',
       memo: { ref: String(row.id) },
-      entries: [
-        { account: ledgerAccount.hold(user), userUuid: user, amount: -row.points },
+      entries:
         settlement.decision === 'pay'
-          ? { account: ledgerAccount.platform('payouts'), userUuid: null, amount: row.points }
-          : { account: ledgerAccount.earned(user), userUuid: user, amount: row.points },
-      ],
+          ? [
+              { account: ledgerAccount.hold(user), userUuid: user, amount: -row.points },
+              { account: ledgerAccount.platform('payouts'), userUuid: null, amount: row.points },
+            ]
+          : // Each part back where it was held from: test-funded points stay test funds.
+            [
+              ...(real > 0
+                ? [
+                    { account: ledgerAccount.hold(user), userUuid: user, amount: -real },
+                    { account: ledgerAccount.earned(user), userUuid: user, amount: real },
+                  ]
+                : []),
+              ...(row.test_points > 0
+                ? [
+                    { account: ledgerAccount.holdTest(user), userUuid: user, amount: -row.test_points },
+                    { account: ledgerAccount.earnedTest(user), userUuid: user, amount: row.test_points },
+                  ]
+                : []),
+            ],
     });
     await trx
       .updateTable('withdrawals')

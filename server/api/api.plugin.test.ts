@@ -1,4 +1,6 @@
 import { SYSTEM_CHAT_UUID } from '@/contract/calls/chat';
+import { PAYLOAD_DEPTH_MAX } from '@/contract/constants';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../tests/support/databases';
 import { createRawClient } from '../../tests/support/raw-client';
@@ -153,5 +155,105 @@ describe('debug mode (API_DEBUG=1)', () => {
     const body = (await res.json()) as { status: number; data: { username: string } };
     expect(body.status).toBe(1);
     expect(body.data.username).toBe('debugger');
+  });
+});
+
+describe.each(DATABASE_KINDS)('issue 29: deep payloads and dead tokens, encrypted and plain, on %s', (kind) => {
+  let t: TestApp;
+  let api: ReturnType<typeof createRawClient>;
+  // People's accounts only: the system contact's account (created by the chat migration) is not one.
+  const count = async (table: 'users' | 'page_views' | 'guests') =>
+    Number(
+      (
+        await t.database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .$if(table === 'users', (q) => q.where(sql.ref('uuid'), '<>', SYSTEM_CHAT_UUID))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const registration = (name: string) => `"account":"${name}","email":"${name}@example.test","password":"long-enough-1"`;
+  /** A value `levels` objects deep, as JSON text: JSON.stringify itself overflows the stack on 5 000 levels. */
+  const deepObject = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+  const deepArray = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+  /** Seals payload JSON text (the session fields are added in front) as the client would seal the object. */
+  const sealText = (fields: string) => {
+    const keys = serverKeys(t.config.aesKey, t.config.signKey);
+    const ts = Math.floor(Date.now() / 1000);
+    const data = sealData(`{"oauth_id":"${api.guestId}","oauth_type":"pwa",${fields}}`, keys.aes);
+    return { client: 'pwa', timestamp: String(ts), data, sign: computeSign('pwa', ts, data, keys.sign) };
+  };
+  const tooDeep = (field: string) => `"${field}" is nested too deeply: at most ${PAYLOAD_DEPTH_MAX} levels of lists and objects are accepted.`;
+
+  beforeAll(async () => {
+    // API_DEBUG=1 serves both: the encrypted envelope and the plain debug form.
+    t = await startTestApp(kind, { apiDebug: true });
+    api = createRawClient(t.baseUrl, t.config.aesKey, t.config.signKey);
+  });
+  afterAll(async () => t?.close());
+
+  it('refuses 5 000 levels in an encrypted payload with status 0 naming the field, writing nothing (was HTTP 500)', async () => {
+    const cases: [string, string][] = [
+      ['extra', `${registration('deep1')},"extra":${deepObject(5_000)}`],
+      ['password', `"account":"deep2","email":"deep2@example.test","password":${deepArray(5_000)}`],
+      ['token', `${registration('deep3')},"token":${deepArray(5_000)}`],
+      ['oauth_id', `${registration('deep4')},"oauth_id":${deepObject(5_000)}`],
+    ];
+    for (const [field, text] of cases) {
+      const res = await api.postFields('account/registerByPassword', sealText(text));
+      expect([res.httpStatus, res.status, res.msg], field).toEqual([200, 0, tooDeep(field)]);
+      expect(res.data, field).toEqual({ field, code: 'zod.depth' });
+    }
+    // Any call, whatever it needs later (a session, an admin): the depth is refused first, with nothing read.
+    const admin = await api.postFields('admin/withdrawals', sealText(`"token":"x","cursor":${deepObject(5_000)}`));
+    expect([admin.httpStatus, admin.status, admin.data]).toEqual([200, 0, { field: 'cursor', code: 'zod.depth' }]);
+    expect(await count('users')).toBe(0);
+    expect(await count('guests')).toBe(0);
+  });
+
+  it('accepts a payload exactly PAYLOAD_DEPTH_MAX deep and refuses one level more', async () => {
+    // The payload object is level 1, so its field may hold PAYLOAD_DEPTH_MAX - 1 levels.
+    const over = await api.postFields('account/registerByPassword', sealText(`${registration('deeper')},"extra":${deepArray(PAYLOAD_DEPTH_MAX)}`));
+    expect([over.status, over.data]).toEqual([0, { field: 'extra', code: 'zod.depth' }]);
+    expect(await count('users')).toBe(0);
+    const within = await api.postFields('account/registerByPassword', sealText(`${registration('deepest')},"extra":${deepArray(PAYLOAD_DEPTH_MAX - 1)}`));
+    expect([within.status, within.msg]).toEqual([1, 'ok']);
+    expect(await count('users')).toBe(1);
+  });
+
+  it('refuses 5 000 levels in a plain debug form, in a JSON field or as bracketed names, writing nothing', async () => {
+    const session = { oauth_id: api.guestId, oauth_type: 'pwa', debug: '1' };
+    const views = await api.postFields('track', { ...session, views: deepArray(5_000) });
+    expect([views.httpStatus, views.status, views.msg]).toEqual([200, 0, tooDeep('views')]);
+    expect(views.data).toEqual({ field: 'views', code: 'zod.depth' });
+    const viewsAtLimit = await api.postFields('track', { ...session, views: deepArray(PAYLOAD_DEPTH_MAX) });
+    expect(viewsAtLimit.data).toEqual({ field: 'views', code: 'zod.depth' });
+    expect(await count('page_views')).toBe(0);
+    // The form parser makes no objects of bracketed names (qs would): `password[a][a]…` is a name of its own, so the
+    // password is missing, and nothing nests.
+    const bracketed = new URLSearchParams({ ...session, account: 'brackets', email: 'brackets@example.test' });
+    bracketed.append(`password${'[a]'.repeat(5_000)}`, 'long-enough-1');
+    const form = await api.post('account/registerByPassword', bracketed);
+    expect([form.httpStatus, form.status, (form.data as { field?: string } | null)?.field]).toEqual([200, 0, 'password']);
+    expect(await count('users')).toBe(1);
+  });
+
+  it('answers an expired or revoked token with status 422, msg `token expired` and the localized text as data', async () => {
+    const reg = await api.call('account/registerByPassword', { account: 'expiring', email: 'expiring@example.test', password: 'long-enough-1' });
+    const token = (reg.data as { token: string }).token;
+    expect((await api.call('account/loginOut', { token })).status).toBe(1);
+    const ja = { message: 'セッションの有効期限が切れました。もう一度ログインしてください。' };
+    // Encrypted: the data is sealed (the raw client opens it), in the request's language.
+    const sealed = await api.call('user/me', { token }, { 'accept-language': 'ja-JP' });
+    expect([sealed.httpStatus, sealed.status, sealed.msg, sealed.data]).toEqual([200, 422, 'token expired', ja]);
+    const unknown = await api.call('user/me', { token: 'x'.repeat(43) });
+    expect([unknown.status, unknown.msg, unknown.data]).toEqual([422, 'token expired', { message: 'Your session has expired. Please log in again.' }]);
+    // Plain debug form: the same body, data in plain JSON.
+    const res = await fetch(`${t.baseUrl}/api/user/me`, {
+      method: 'POST',
+      headers: { 'accept-language': 'ja-JP' },
+      body: new URLSearchParams({ oauth_id: api.guestId, oauth_type: 'pwa', debug: '1', token }),
+    });
+    expect([res.status, await res.json()]).toEqual([200, { status: 422, msg: 'token expired', data: ja }]);
   });
 });

@@ -7,15 +7,15 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiCall, ParsedPayloadOf, PayloadOf, ResponseOf } from '@/contract/call';
-import { sessionFields } from '@/contract/call';
-import { API_BASE } from '@/contract/constants';
+import { sessionFields, TOKEN_EXPIRED_MSG, type TokenExpiredData } from '@/contract/call';
+import { API_BASE, PAYLOAD_DEPTH_MAX } from '@/contract/constants';
 import { type Locale, localeFromAcceptLanguage } from '@/contract/enums';
 import { translate, type MessageKey, type MessageParams } from '../i18n';
 import { MemoryReplayStore, openEnvelope, type ReplayStore, sealData, serverKeys } from './envelope';
 import { ApiFailure, TokenExpired } from './failure';
 import type { UserRow } from '../db/schema';
 import { describeIssue } from './issues';
-import { safeParseUntrusted } from './parse-untrusted';
+import { brokenTextField, fieldNestedTooDeep, safeParseUntrusted } from './parse-untrusted';
 
 /**
  * The one way product calls are served (DESIGN section 4): `app.api(call, handler)` registers
@@ -105,24 +105,6 @@ function fieldsOf(body: unknown): Record<string, unknown> {
 /** No files: the shared value of every urlencoded request (never written to). */
 const NO_FILES: Record<string, Buffer> = Object.freeze({}) as Record<string, Buffer>;
 
-/**
- * The path of the first string (value or key, at any depth) that is not well-formed UTF-16, i.e. holds a lone
- * surrogate; null when every string is well-formed. `String.prototype.isWellFormed` (ES2024, in every Node this
- * project supports) makes the test without a regular expression per string; TypeScript's lib here is ES2023.
- */
-const wellFormed = (text: string) => (text as string & { isWellFormed(): boolean }).isWellFormed();
-
-export function brokenTextField(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return wellFormed(value) ? null : path || 'payload';
-  if (typeof value !== 'object' || value === null) return null;
-  for (const key of Object.keys(value)) {
-    if (!wellFormed(key)) return path || 'payload';
-    const found = brokenTextField((value as Record<string, unknown>)[key], path ? `${path}.${key}` : key);
-    if (found !== null) return found;
-  }
-  return null;
-}
-
 /** The answer of an accepted call, up to its sealed data: the same text for every call. */
 const SEALED_OK_PREFIX = '{"status":1,"msg":"ok","data":"';
 const JSON_UTF8 = 'application/json; charset=utf-8';
@@ -189,9 +171,13 @@ export default fp(
 
     const fail = (request: FastifyRequest, reply: FastifyReply, key: MessageKey, params: MessageParams = {}, httpStatus = 200, data: unknown = null) =>
       sendApi(reply, request.apiState, keys.aes, 0, translate(request.apiState?.locale ?? localeOf(request), key, params), data, httpStatus);
+    /** Status 422 `token expired` (DESIGN section 4), with the text to show in the request's language as data. */
+    const expired = (reply: FastifyReply, state: ApiRequestState) =>
+      sendApi(reply, state, keys.aes, 422, TOKEN_EXPIRED_MSG, { message: translate(state.locale, 'auth.tokenExpired') } satisfies TokenExpiredData);
 
     type Opened = { raw: Record<string, unknown>; encrypted: boolean; client: string };
-    type Refusal = { key: MessageKey; httpStatus: number };
+    /** `encrypted`: the refusal came after an envelope was opened (its answer's data is sealed). */
+    type Refusal = { key: MessageKey; httpStatus: number; encrypted?: boolean };
 
     /** The envelope (or, with API_DEBUG=1, the plain debug form) of a request's text fields. */
     async function openFields(fields: Record<string, unknown>): Promise<Opened | Refusal> {
@@ -230,7 +216,9 @@ export default fp(
             opened = await openFields(fields);
             if ('raw' in opened && call.auth === 'required') {
               const token = typeof opened.raw.token === 'string' ? opened.raw.token : '';
-              if (!token || !(await options.resolveSession(token))) opened = { key: token ? 'auth.tokenExpired' : 'auth.required', httpStatus: 200 };
+              if (!token || !(await options.resolveSession(token))) {
+                opened = { key: token ? 'auth.tokenExpired' : 'auth.required', httpStatus: 200, encrypted: opened.encrypted };
+              }
             }
             if ('key' in opened) return { fields, files, opened };
           }
@@ -262,15 +250,22 @@ export default fp(
         result = await openFields(fieldsOf(request.body));
       }
       if ('key' in result) {
-        request.apiState = { encrypted: false, client: 'web', raw: {}, files: NO_FILES, locale, guestId: null, session: null };
+        request.apiState = { encrypted: result.encrypted ?? false, client: 'web', raw: {}, files: NO_FILES, locale, guestId: null, session: null };
         // The rest of a refused upload is not read: the connection closes after the answer.
         if (multipart) reply.header('connection', 'close');
-        if (result.key === 'auth.tokenExpired') sendApi(reply, request.apiState, keys.aes, 422, translate(locale, 'auth.tokenExpired'), null);
+        if (result.key === 'auth.tokenExpired') expired(reply, request.apiState);
         else fail(request, reply, result.key, {}, result.httpStatus);
         return true;
       }
       const state: ApiRequestState = { encrypted: result.encrypted, client: result.client, raw: result.raw, files, locale, guestId: null, session: null };
       request.apiState = state;
+
+      // Nesting beyond PAYLOAD_DEPTH_MAX is refused before anything reads the payload (zod, the text check, handlers).
+      const deep = fieldNestedTooDeep(state.raw);
+      if (deep !== null) {
+        fail(request, reply, 'validation.tooDeep', { field: deep, max: PAYLOAD_DEPTH_MAX }, 200, { field: deep, code: 'zod.depth' });
+        return true;
+      }
 
       const session = safeParseUntrusted(sessionFields, state.raw);
       if (!session.success) {
@@ -283,7 +278,7 @@ export default fp(
       if (token) {
         const resolved = await options.resolveSession(token);
         if (!resolved) {
-          sendApi(reply, state, keys.aes, 422, translate(state.locale, 'auth.tokenExpired'), null);
+          expired(reply, state);
           return true;
         }
         state.session = resolved;
@@ -337,7 +332,7 @@ export default fp(
         return sendApi(reply, state, keys.aes, 1, 'ok', data ?? null);
       } catch (error) {
         if (error instanceof ApiFailure) return fail(request, reply, error.key, error.params, error.httpStatus, error.data);
-        if (error instanceof TokenExpired) return sendApi(reply, state, keys.aes, 422, translate(state.locale, 'auth.tokenExpired'), null);
+        if (error instanceof TokenExpired) return expired(reply, state);
         throw error;
       }
     }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { PAYLOAD_DEPTH_MAX } from '@/contract/constants';
 import type { MessageKey, MessageParams } from '../i18n';
 
 /** Maps the first schema issue to a server message key and the field it concerns (spec section 5 keys). */
@@ -28,6 +29,8 @@ export function describeIssue(issue: z.core.$ZodIssue): { key: MessageKey; param
       return { key: 'validation.emailCode', params: { field }, field, code };
     case 'errors.token.invalid':
       return { key: 'validation.tokenInvalid', params: { field }, field, code };
+    case 'zod.depth':
+      return { key: 'validation.tooDeep', params: { field, max: PAYLOAD_DEPTH_MAX }, field, code };
     case 'zod.object.empty':
       return { key: 'validation.empty', params: { field }, field, code };
     case 'errors.kyc.underage':

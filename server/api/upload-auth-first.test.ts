@@ -5,6 +5,7 @@ import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRawClient } from '../../tests/support/raw-client';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
+import { openData, serverKeys } from './envelope';
 
 /**
  * Issue 10 item 2: a multipart request is authenticated before its files are read. The client below sends the
@@ -88,6 +89,9 @@ describe('uploads are authenticated before they are read', () => {
     expect(noSession.sentBytes).toBeLessThan(noSession.totalBytes / 10);
     expect(JSON.parse(noSession.body)).toMatchObject({ status: 0, msg: 'Please log in first.' });
     const expired = await slowUpload(t.baseUrl, 'account/updateAvatar', api.seal({ token: 'x'.repeat(43) }));
-    expect(JSON.parse(expired.body)).toMatchObject({ status: 422 });
+    const body = JSON.parse(expired.body) as { status: number; msg: string; data: string };
+    expect([body.status, body.msg]).toEqual([422, 'token expired']);
+    // The envelope was opened, so the text beside it is sealed like any answer's data.
+    expect(JSON.parse(openData(body.data, serverKeys(t.config.aesKey, t.config.signKey).aes))).toEqual({ message: 'Your session has expired. Please log in again.' });
   });
 });

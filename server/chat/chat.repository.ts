@@ -295,27 +295,62 @@ export async function contactRows(db: Db, user: string, max: number): Promise<Co
   }));
 }
 
-/** Whether either user has blocked the other. */
-export async function blockBetween(db: Db, a: string, b: string): Promise<{ aBlockedB: boolean; bBlockedA: boolean }> {
+/**
+ * The blocks between `a` and `b` that count in a conversation (migration 2026-11-27-0010): in a direct one, blocks of
+ * the accounts; in a partner conversation, a block of its profile (by the member) and a block of the member's account
+ * by the profile's owner, never the member's block of the owner's account (the member does not know, and must not
+ * learn, that the account owns the profile). The database function `chat_store` applies the same rule.
+ */
+export async function blockBetween(db: Db, a: string, b: string, ref: ConversationRef): Promise<{ aBlockedB: boolean; bBlockedA: boolean }> {
   const rows = await db
     .selectFrom('chat_blocks')
     .select(['blocker_uuid'])
     .where((eb) =>
-      eb.or([
-        eb.and([eb('blocker_uuid', '=', a), eb('blocked_uuid', '=', b)]),
-        eb.and([eb('blocker_uuid', '=', b), eb('blocked_uuid', '=', a)]),
+      eb.and([
+        eb.or([
+          eb.and([eb('blocker_uuid', '=', a), eb('blocked_uuid', '=', b)]),
+          eb.and([eb('blocker_uuid', '=', b), eb('blocked_uuid', '=', a)]),
+        ]),
+        ref.partnerUuid === null
+          ? eb('partner_uuid', 'is', null)
+          : eb.or([eb('partner_uuid', '=', ref.partnerUuid), eb.and([eb('partner_uuid', 'is', null), eb('blocker_uuid', '=', ref.userB)])]),
       ]),
     )
     .execute();
   return { aBlockedB: rows.some((r) => r.blocker_uuid === a), bBlockedA: rows.some((r) => r.blocker_uuid === b) };
 }
 
-export async function setBlock(db: Db, blocker: string, blocked: string, block: boolean): Promise<void> {
+/**
+ * Blocks or unblocks: the account `blocked`, or, with `partnerUuid`, that profile of `blocked` (a member's block of a
+ * profile, which covers its conversation only).
+ */
+export async function setBlock(db: Db, blocker: string, blocked: string, block: boolean, partnerUuid: string | null = null): Promise<void> {
   if (block) {
-    await db.insertInto('chat_blocks').values({ blocker_uuid: blocker, blocked_uuid: blocked }).onConflict((oc) => oc.doNothing()).execute();
+    await db
+      .insertInto('chat_blocks')
+      .values({ blocker_uuid: blocker, blocked_uuid: blocked, partner_uuid: partnerUuid })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   } else {
-    await db.deleteFrom('chat_blocks').where('blocker_uuid', '=', blocker).where('blocked_uuid', '=', blocked).execute();
+    await db
+      .deleteFrom('chat_blocks')
+      .where('blocker_uuid', '=', blocker)
+      .where('blocked_uuid', '=', blocked)
+      .where('partner_uuid', partnerUuid === null ? 'is' : '=', partnerUuid)
+      .execute();
   }
+}
+
+/** Whether `blocker` blocked the account `blocked` (partnerUuid null) or that profile of it. */
+export async function hasBlocked(db: Db, blocker: string, blocked: string, partnerUuid: string | null): Promise<boolean> {
+  const row = await db
+    .selectFrom('chat_blocks')
+    .select('blocker_uuid')
+    .where('blocker_uuid', '=', blocker)
+    .where('blocked_uuid', '=', blocked)
+    .where('partner_uuid', partnerUuid === null ? 'is' : '=', partnerUuid)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function isUnlocked(db: Db, user: string, partnerUuid: string): Promise<boolean> {

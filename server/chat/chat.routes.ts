@@ -8,7 +8,9 @@ import { createImageStore, ImageError } from '../images/image.service';
 import {
   contactRows,
   findConversation,
+  hasBlocked,
   historyPage,
+  isSystemUser,
   markRead,
   peerOf,
   recordUpload,
@@ -94,9 +96,9 @@ export default fp(
       return { unreadcount: unread, read_seq: readSeq };
     });
 
-    /** Spends the profile's price once per (member, profile); see unlock.service.ts. */
+    /** Spends the profile's price once per (member, profile), only the price the member was shown; see unlock.service.ts. */
     app.api(chat.unlockPartner, async ({ payload, session }) => {
-      const result = await unlockPartner(db, config.economy, session.user.uuid, payload.partner_uuid, payload.idempotency_key);
+      const result = await unlockPartner(db, config.economy, session.user.uuid, payload.partner_uuid, payload.price, payload.idempotency_key);
       return { is_unlocked: true as const, spent: result.spent, fun_score: result.funScore };
     });
 
@@ -107,12 +109,14 @@ export default fp(
       // One socket carries all of a user's conversations, those of their profiles included: the token is the user's.
       const proto = request.protocol === 'https' ? 'wss' : 'ws';
       const imUrl = config.imUrls.length > 0 ? config.imUrls : [`${proto}://${request.host}${app.chatSocketPath}`];
-      return { chat_token: createChatToken(config.serverSecret, viewer), via: 'pwa', im_url: imUrl };
+      return { chat_token: createChatToken(config.serverSecret, { user: viewer, session: session.tokenId }), via: 'pwa', im_url: imUrl };
     });
 
     app.api(chat.block, async ({ payload, session }) => {
       const viewer = session.user.uuid;
-      // Blocking a partner profile blocks the account behind it (the member never learns which account that is).
+      if (isSystemUser(payload.uuid)) throw new ApiFailure('chat.systemBlock');
+      // Blocking a partner profile blocks that profile's conversation, not the account behind it: the member never
+      // learns which account that is, so nothing they can see of the account (or its other profiles) may change.
       const partner = await db.selectFrom('partners').select('owner_uuid').where('uuid', '=', payload.uuid).executeTakeFirst();
       const target = partner?.owner_uuid ?? payload.uuid;
       if (target === viewer) throw new ApiFailure('chat.peerNotFound');
@@ -120,7 +124,7 @@ export default fp(
         const user = await db.selectFrom('users').select('uuid').where('uuid', '=', target).executeTakeFirst();
         if (!user) throw new ApiFailure('chat.peerNotFound');
       }
-      await setBlock(db, viewer, target, payload.block);
+      await setBlock(db, viewer, target, payload.block, partner ? payload.uuid : null);
       return { is_block: payload.block };
     });
 
@@ -130,9 +134,9 @@ export default fp(
       const faces = partner ? await publicFaces(db, [], [payload.uuid]) : await publicFaces(db, [payload.uuid], []);
       const face = faces.get(payload.uuid);
       if (!face) throw new ApiFailure('chat.peerNotFound');
-      const target = partner?.owner_uuid ?? payload.uuid;
-      const blocked = await db.selectFrom('chat_blocks').select('blocker_uuid').where('blocker_uuid', '=', viewer).where('blocked_uuid', '=', target).executeTakeFirst();
-      return { ...face, is_block: blocked !== undefined };
+      // A profile shows its own block; an account only a block of the account (never one made through a profile).
+      const blocked = partner ? await hasBlocked(db, viewer, partner.owner_uuid, payload.uuid) : await hasBlocked(db, viewer, payload.uuid, null);
+      return { ...face, is_block: blocked };
     });
 
     app.api(

@@ -73,11 +73,11 @@ export interface SendVerdict {
 
 /**
  * Whether `conversation.viewer` may write in it now (DESIGN section 7): never to or as the system contact; not when
- * either side blocked the other; a member only to a published, unlocked profile; an owner only in a conversation the
- * member started.
+ * either side blocked the other (the blocks that count in this conversation: blockBetween); a member only to a
+ * published, unlocked profile; an owner only in a conversation the member started.
  */
 export async function sendVerdict(db: Kysely<Database>, conversation: ResolvedConversation): Promise<SendVerdict> {
-  const blocks = await blockBetween(db, conversation.viewer, conversation.otherUser);
+  const blocks = await blockBetween(db, conversation.viewer, conversation.otherUser, conversation);
   const partner = conversation.partner;
   const unlocked = partner && !conversation.viewerIsOwner ? await isUnlocked(db, conversation.viewer, partner.uuid) : true;
   const verdict = (reason: MessageKey | null): SendVerdict => ({ canSend: reason === null, reason, isBlock: blocks.aBlockedB, isUnlocked: unlocked });
@@ -167,7 +167,7 @@ export async function sendMessage(db: Kysely<Database>, sender: string, message:
     if (!hit) throw new Error('a conversation just resolved is gone');
     return sendMessage(db, sender, message, now, cache);
   }
-  if (result === 'blocked') return { ok: false, reason: blockReason(await blockBetween(db, sender, conversation.otherUser)) ?? 'chat.blocked' };
+  if (result === 'blocked') return { ok: false, reason: blockReason(await blockBetween(db, sender, conversation.otherUser, conversation)) ?? 'chat.blocked' };
   if (cache) {
     if (cache.size >= CONVERSATION_CACHE_MAX) cache.clear();
     cache.set(cacheKey, { conversation, row: result.conversation, at: hit ? cached.at : now.getTime() });

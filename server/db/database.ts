@@ -19,6 +19,8 @@ import * as admin from './migrations/2026-11-26-0030-admin';
 import * as chatAppend from './migrations/2026-11-26-0040-chat-append';
 import * as chatConversation from './migrations/2026-11-26-0041-chat-conversation';
 import * as chatAppendBatch from './migrations/2026-11-26-0050-chat-append-batch';
+import * as chatBlockScope from './migrations/2026-11-27-0010-chat-block-scope';
+import * as testFunds from './migrations/2026-11-27-0020-test-funds';
 import type { Database } from './schema';
 
 /** Migrations in order; listed statically so bundling or a changed working directory cannot lose one. */
@@ -39,6 +41,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0040-chat-append': chatAppend,
   '2026-11-26-0041-chat-conversation': chatConversation,
   '2026-11-26-0050-chat-append-batch': chatAppendBatch,
+  '2026-11-27-0010-chat-block-scope': chatBlockScope,
+  '2026-11-27-0020-test-funds': testFunds,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
@@ -116,6 +120,13 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
   const db = new Kysely<Database>({ dialect: new PGliteThreadDialect(client) });
   parallelism.set(db, 1);
   return { db, kind: 'pglite', osThreadId: client.osThreadId, close: () => db.destroy() };
+}
+
+/** Migrates up (or down) to the named migration: tests of a migration over data written before it use it. */
+export async function migrateTo(db: Kysely<Database>, name: string): Promise<void> {
+  if (!(name in MIGRATIONS)) throw new Error(`no migration ${name}`);
+  const { error } = await new Migrator({ db, provider: new StaticMigrationProvider() }).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

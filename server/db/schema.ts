@@ -109,6 +109,8 @@ export interface WithdrawalTable {
   processed_by: string | null;
   /** The idempotency key of the admin's pay or reject request. */
   processed_key: string | null;
+  /** Points of it held from test-funded earnings (ledger `…:earned:test`); any makes it unpayable (issue 29). */
+  test_points: Generated<number>;
 }
 export type WithdrawalRow = Selectable<WithdrawalTable>;
 
@@ -124,6 +126,8 @@ export interface OrderTable {
   currency: string;
   payment_type: number;
   provider: 'sandbox' | 'stripe';
+  /** Paid in a test mode (the sandbox, or Stripe with a test key): what it grants is test funds (issue 29). */
+  test_mode: boolean;
   provider_ref: string | null;
   status: Generated<'pending' | 'paid' | 'failed' | 'expired' | 'refunded'>;
   created_at: GeneratedTimestamp;
@@ -467,9 +471,14 @@ export interface ChatMessageTable {
 }
 export type ChatMessageRow = Selectable<ChatMessageTable>;
 
+/**
+ * A block. `partner_uuid` null: `blocker_uuid` blocked the account `blocked_uuid`. Otherwise a member blocked that
+ * profile, and `blocked_uuid` is its owner: it covers that profile's conversation only (migration 2026-11-27-0010).
+ */
 export interface ChatBlockTable {
   blocker_uuid: string;
   blocked_uuid: string;
+  partner_uuid: string | null;
   created_at: GeneratedTimestamp;
 }
 

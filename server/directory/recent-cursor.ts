@@ -57,9 +57,21 @@ export function isMicros(value: unknown): value is string {
   return typeof value === 'string' && /^-?\d{1,16}$/.test(value) && BigInt(value) <= MICROS_MAX && BigInt(value) >= -MICROS_MAX;
 }
 
-/** A row id as the contract allows it. */
+/** A row id as the contract allows it: within an integer (serial) column, so comparing it never overflows. */
 export function isRowId(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= ID_MAX;
+}
+
+/**
+ * The id column a cursor's id is compared with: PostgreSQL refuses a parameter beyond the column's type ("integer
+ * out of range"), so a cursor id beyond it must be refused here, as any cursor this server did not write.
+ */
+export type IdColumn = 'integer' | 'bigint';
+const ID_COLUMN_MAX: Record<IdColumn, bigint> = { integer: BigInt(ID_MAX), bigint: 9_223_372_036_854_775_807n };
+
+/** A row id as decimal text (how cursors carry ids, bigint ones exactly): 1 to the largest id of its column type. */
+export function isIdText(value: unknown, column: IdColumn): value is string {
+  return typeof value === 'string' && /^[1-9]\d{0,18}$/.test(value) && BigInt(value) <= ID_COLUMN_MAX[column];
 }
 
 /** `list` names the list the cursor belongs to, e.g. 'fav:merchant' or 'vr:12'. */

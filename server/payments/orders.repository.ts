@@ -16,6 +16,11 @@ export interface NewOrder {
   currency: string;
   paymentType: number;
   provider: OrderRow['provider'];
+  /**
+   * Paid in a test mode (the provider's testMode): its coins are test funds (ledger.repository.ts). A sandbox order
+   * always is, whatever this says; a Stripe order is when its key is a test key.
+   */
+  testMode?: boolean;
 }
 
 /** The same idempotency key was used for another order. */
@@ -35,6 +40,7 @@ export async function createOrder(db: Kysely<Database>, input: NewOrder): Promis
       currency: input.currency,
       payment_type: input.paymentType,
       provider: input.provider,
+      test_mode: input.provider === 'sandbox' || input.testMode === true,
     })
     .onConflict((oc) => oc.columns(['user_uuid', 'idempotency_key']).doNothing())
     .returningAll()
@@ -55,7 +61,11 @@ export async function findOwnOrder(db: Db, userUuid: string, orderId: string): P
   return db.selectFrom('orders').selectAll().where('order_id', '=', orderId).where('user_uuid', '=', userUuid).executeTakeFirst();
 }
 
-/** What a paid order grants, in the transaction that marks it paid: coins through the ledger, or membership days. */
+/**
+ * What a paid order grants, in the transaction that marks it paid: coins through the ledger, or membership days.
+ * Coins of a test-mode order go to the test twins (platform:sales:test → the buyer's coins:test), so wherever they are
+ * spent they stay test funds and are never paid out (issue 29).
+ */
 async function fulfil(trx: Transaction<Database>, economy: EconomyConfig, order: OrderRow): Promise<void> {
   if (order.type === OrderType.recharge) {
     const pack = economy.coin_packs.find((p) => p.item_id === order.item_id);
@@ -65,8 +75,8 @@ async function fulfil(trx: Transaction<Database>, economy: EconomyConfig, order:
       kind: 'coins',
       memo: { ref: order.order_id },
       entries: [
-        { account: ledgerAccount.platform('sales'), userUuid: null, amount: -pack.coins },
-        { account: ledgerAccount.coins(order.user_uuid), userUuid: order.user_uuid, amount: pack.coins },
+        { account: ledgerAccount.platform(order.test_mode ? 'sales:test' : 'sales'), userUuid: null, amount: -pack.coins },
+        { account: (order.test_mode ? ledgerAccount.coinsTest : ledgerAccount.coins)(order.user_uuid), userUuid: order.user_uuid, amount: pack.coins },
       ],
     });
     return;

@@ -75,6 +75,7 @@ export default fp(
           currency: CURRENCY,
           paymentType,
           provider: provider.name,
+          testMode: provider.testMode,
         });
         // The same request repeated is the same order, and the provider answers the same page for it.
         return { order_id: row.order_id, ...(await provider.hostedPayment(row)) };
@@ -203,6 +204,7 @@ export default fp(
           currency: CURRENCY,
           paymentType: PaymentType.creditCard,
           provider: provider.name,
+          testMode: provider.testMode,
         });
       } catch (error) {
         if (error instanceof OrderConflict) throw new ApiFailure('payment.orderConflict');

@@ -13,6 +13,12 @@ export interface PaymentProvider {
   readonly name: OrderRow['provider'];
 
   /**
+   * Whether its payments are test-mode ones, which move no real money (DESIGN section 9): always for the sandbox,
+   * for Stripe when its secret key is a test key. What such an order buys is test funds, never paid out (issue 29).
+   */
+  readonly testMode: boolean;
+
+  /**
    * Registers the provider's own routes (hosted pages, webhooks, card API). Called as a plugin of its own, so a
    * body parser it adds (webhooks are JSON, which /api/ never accepts) stays in its context.
    */

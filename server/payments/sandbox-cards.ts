@@ -64,6 +64,19 @@ export function sandboxCardOf(pmId: string): SandboxCard | null {
   return last4 ? testCardOfLast4(last4) : null;
 }
 
+/** A request body as an object: JSON text parsed (empty is `{}`), a parsed form as it is; null for anything else. */
+function bodyObject(body: unknown): Record<string, unknown> | null {
+  let value: unknown = body ?? {};
+  if (typeof value === 'string') {
+    try {
+      value = value === '' ? {} : (JSON.parse(value) as unknown);
+    } catch {
+      return null;
+    }
+  }
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
 /** The provider side: confirm and retrieve a setup, as the sandbox card element calls them. */
 export async function sandboxCardApi(app: FastifyInstance): Promise<void> {
   const { db } = app;
@@ -85,7 +98,9 @@ export async function sandboxCardApi(app: FastifyInstance): Promise<void> {
 
   app.post('/sandbox/v1/setup_intents/:id/confirm', async (request, reply) => {
     const { id } = request.params as { id: string };
-    const body = (typeof request.body === 'string' ? JSON.parse(request.body || '{}') : (request.body ?? {})) as Record<string, unknown>;
+    const body = bodyObject(request.body);
+    // Not a JSON object (malformed JSON, null, a list): the provider's error shape, not a fault (issue 29).
+    if (!body) return reply.code(400).send({ error: 'invalid_json' });
     const setup = await setupOf(id, body.client_secret);
     if (!setup) return reply.code(404).send({ error: 'setup_intent_not_found' });
     if (setup.status !== 'requires_payment_method') return answer(setup);

@@ -1,6 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { escapeHtml, formatCents, providerPage as page, UUID_PATTERN } from './format';
+import { escapeHtml, formatCents, providerPage, UUID_PATTERN } from './format';
 import { recordPaymentEvent, settleOrder } from './orders.repository';
 import type { PaymentProvider } from './provider';
 import { createSetup, sandboxCardApi, sandboxCardOf } from './sandbox-cards';
@@ -20,6 +20,13 @@ import { createSetup, sandboxCardApi, sandboxCardOf } from './sandbox-cards';
 
 export const SANDBOX_PAGE = '/payment.html';
 export const SANDBOX_WEBHOOK = '/webhooks/sandbox';
+
+/**
+ * Every page of the sandbox is test mode (DESIGN section 9), and says so first, as Stripe's test-mode pages do: a note
+ * named "Test mode", so nobody takes its Approve for a real payment.
+ */
+const page = (title: string, body: string) =>
+  providerPage(title, `<p class="test-mode" role="note" aria-labelledby="test-mode"><strong id="test-mode">Test mode</strong> <span>No real money moves.</span></p>${body}`);
 
 const sign = (secretHex: string, text: string) => createHmac('sha256', Buffer.from(secretHex, 'hex')).update(text).digest('hex');
 
@@ -52,6 +59,7 @@ export function createSandboxProvider(app: FastifyInstance): PaymentProvider {
   const { db, config } = app;
   return {
     name: 'sandbox',
+    testMode: true,
     routes: sandboxRoutes,
     supportsHosted: () => true,
     hostedPayment: async (order) => ({ pay_url: sandboxPayUrl(config.serverSecret, order.order_id) }),
@@ -97,7 +105,7 @@ async function sandboxRoutes(app: FastifyInstance): Promise<void> {
     return page(
       'Approve payment',
       `<h1>Venuely sandbox payment</h1><p class="amount">${escapeHtml(amount)}</p>
-<p class="note">Sandbox: no real money moves. Approve to complete the payment, or decline it.</p>
+<p class="note">Approve to complete the payment, or decline it.</p>
 <form method="post" action="${SANDBOX_PAGE}"><input type="hidden" name="order" value="${escapeHtml(o)}"><input type="hidden" name="sig" value="${escapeHtml(sig)}">
 <button class="approve" name="outcome" value="approve">Approve</button><button class="decline" name="outcome" value="decline">Decline</button></form>`,
     );

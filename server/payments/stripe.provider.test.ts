@@ -6,8 +6,8 @@ import { createRawClient } from '../../tests/support/raw-client';
 import { type StandInCard, startStripeStandIn, type StripeStandIn } from '../../tests/support/stripe-stand-in';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { createUser, type RawClient, type TestUser } from '../directory/listing.fixtures';
-import { ledgerTotal, userBalances } from '../wallet/ledger.repository';
-import { STRIPE_RETURN_PAGE, STRIPE_WEBHOOK } from './stripe.provider';
+import { ledgerTotal, userBalances, userTestBalances } from '../wallet/ledger.repository';
+import { isStripeTestKey, STRIPE_RETURN_PAGE, STRIPE_WEBHOOK } from './stripe.provider';
 
 type Card = { id: number; is_default: boolean; is_ban: boolean; card: { brand: string; last4: string } };
 type Json = Record<string, unknown>;
@@ -31,6 +31,13 @@ const CARD_NOT_FOUND = 'This card cannot be found. Choose another card.';
  * webhook verified, recorded once by event id, crediting once however often it comes; nobody pays with another
  * user's card.
  */
+describe('Stripe test mode (issue 29)', () => {
+  it('takes secret and restricted test keys as test mode, live keys as live', () => {
+    expect(['sk_test_abc', 'rk_test_abc'].map(isStripeTestKey)).toEqual([true, true]);
+    expect(['sk_live_abc', 'rk_live_abc', 'sk_abc_test_', null].map(isStripeTestKey)).toEqual([false, false, false, false]);
+  });
+});
+
 describe.each(DATABASE_KINDS)('payments on the Stripe provider, %s', (kind) => {
   let t: TestApp;
   let stripe: StripeStandIn;
@@ -173,6 +180,9 @@ describe.each(DATABASE_KINDS)('payments on the Stripe provider, %s', (kind) => {
     expect(await coins(owner)).toBe(before + 100);
     const intentId = [...stripe.paymentIntents.values()].find((pi) => (pi.metadata as Json).order_id === order_id)!.id;
     expect((await db().selectFrom('orders').select(['provider', 'provider_ref']).where('order_id', '=', order_id).executeTakeFirstOrThrow())).toEqual({ provider: 'stripe', provider_ref: intentId });
+    // Paid with a test key (sk_test_…): test-mode money, so its coins are test funds, never paid out (issue 29).
+    expect((await db().selectFrom('orders').select('test_mode').where('order_id', '=', order_id).executeTakeFirstOrThrow()).test_mode).toBe(true);
+    expect((await userTestBalances(db(), owner.uuid)).coins).toBe(await coins(owner));
 
     // The same request again is the same order: nothing is charged or credited twice.
     const again = await pay(owner, { user_payment_method_id: visa.id }, { idempotency_key: key });

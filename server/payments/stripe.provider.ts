@@ -53,6 +53,11 @@ const CHECKOUT_METHODS: Readonly<Partial<Record<number, Stripe.Checkout.SessionC
 const PM_ID = /^pm_[A-Za-z0-9_]{1,250}$/;
 
 /** The SDK, pointed at STRIPE_API_BASE when it is set (a stand-in of Stripe's API). */
+/** A Stripe test-mode key (secret `sk_test_…` or restricted `rk_test_…`): its payments are not real money. */
+export function isStripeTestKey(key: string | null): boolean {
+  return key !== null && /^(sk|rk)_test_/.test(key);
+}
+
 export function createStripeClient(config: Pick<AppConfig, 'stripeSecretKey' | 'stripeApiBase'>): Stripe {
   if (!config.stripeSecretKey) throw new Error('createStripeClient: STRIPE_SECRET_KEY is not set');
   const base = config.stripeApiBase ? new URL(config.stripeApiBase) : null;
@@ -143,6 +148,7 @@ export function createStripeProvider(app: FastifyInstance, stripe: Stripe = crea
 
   return {
     name: 'stripe',
+    testMode: isStripeTestKey(config.stripeSecretKey),
     routes: (instance) => stripeRoutes(instance, { stripe, db, economy, webhookSecret, userOfCustomer }),
 
     supportsHosted: (paymentType) => paymentType in CHECKOUT_METHODS,

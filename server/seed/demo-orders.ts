@@ -17,7 +17,8 @@ export function demoKey(name: string): string {
 /**
  * A demo purchase paid by card, the way a real one is: the order priced from the economy configuration is created
  * and then settled paid, which grants what it bought (coins through the ledger, membership days) in the transaction
- * that marks it paid. Idempotent by `key`: an order already paid is left as it is. Undefined when the configured
+ * that marks it paid. It is a sandbox order whatever the configured provider, so its coins are test funds that can
+ * never be paid out (issue 29). Idempotent by `key`: an order already paid is left as it is. Undefined when the configured
  * economy has no such item (an ECONOMY_JSON without it); `paidNow` is false when an earlier run paid it.
  */
 export async function payDemoOrder(

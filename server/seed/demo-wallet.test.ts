@@ -6,7 +6,7 @@ import { DATABASE_KINDS } from '../../tests/support/databases';
 import { createRawClient } from '../../tests/support/raw-client';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { createImageStore } from '../images/image.service';
-import { ledgerAccount, ledgerTotal } from '../wallet/ledger.repository';
+import { ledgerAccount, ledgerTotal, userTestBalances } from '../wallet/ledger.repository';
 import { seedDemoAccounts } from './demo-accounts';
 import { type DemoImagePool, demoImagePool } from './demo-images';
 import { DEMO_PROFILES, demoProfileUuid, seedDemoWallet } from './demo-wallet';
@@ -107,8 +107,14 @@ describe.each(DATABASE_KINDS)('demo wallet on %s', (kind) => {
     const status = await call('chat/status', paul, { to_uuid: profiles[0].uuid, partner_uuid: profiles[0].uuid });
     expect(status).toMatchObject({ is_unlocked: true, can_send: true });
     expect(await ledgerTotal(t.database.db)).toBe(0);
-    const fees = await t.database.db.selectFrom('ledger_accounts').select('balance').where('account', '=', ledgerAccount.platform('fees')).executeTakeFirstOrThrow();
-    expect(Number(fees.balance)).toBe(400);
+    // The demo's coins are sandbox orders: test funds (issue 29), and so is everything they paid for: the fee, Vera's
+    // earnings and her withdrawal, which an admin can only reject (server/admin/admin-demo.test.ts).
+    const balanceOf = async (account: string) =>
+      Number((await t.database.db.selectFrom('ledger_accounts').select('balance').where('account', '=', account).executeTakeFirst())?.balance ?? 0);
+    expect([await balanceOf(ledgerAccount.platform('fees:test')), await balanceOf(ledgerAccount.platform('fees'))]).toEqual([400, 0]);
+    const veraUuid = (await t.database.db.selectFrom('users').select('uuid').where('username', '=', 'verified').executeTakeFirstOrThrow()).uuid;
+    expect(await userTestBalances(t.database.db, veraUuid)).toEqual({ coins: 0, earned: 600, hold: 1_000 });
+    expect(await t.database.db.selectFrom('withdrawals').select(['points', 'test_points']).where('user_uuid', '=', veraUuid).execute()).toEqual([{ points: 1_000, test_points: 1_000 }]);
 
     // A second start writes nothing.
     const before = await snapshot();

@@ -24,7 +24,11 @@ import { demoKey, payDemoOrder } from './demo-orders';
  * - Paul and Mia unlock both of Vera's profiles (chat/unlockPartner's unlockPartner): they spend coins, Vera earns
  *   `owner_share_percent` of each price as withdrawable points and the rest is the platform's fee;
  * - Vera applies for a withdrawal of the minimum (user/apply_withdraw's applyWithdrawal), which stays pending with
- *   its points held until an admin pays or rejects it.
+ *   its points held until an admin settles it.
+ * The demo's orders are sandbox orders (demo-orders.ts), so every demo point is test funds (issue 29): Vera's
+ * earnings and her withdrawal are test-funded, and the admin console shows it and lets the admin reject it, never pay
+ * it. Demo accounts have public passwords, so nothing they hold may ever become real money, even on a server that
+ * also takes real payments.
  *
  * Idempotent: profiles have fixed uuids and every order, unlock and withdrawal a fixed idempotency key, so a second
  * run writes nothing; once the withdrawal exists the demo is complete and later starts stop at one query (a demo
@@ -182,7 +186,13 @@ export async function seedDemoWallet(db: Kysely<Database>, economy: EconomyConfi
   for (const unlock of DEMO_UNLOCKS) {
     const reader = unlock.reader === 'paid' ? paid : member;
     try {
-      const { spent } = await unlockPartner(db, economy, reader.uuid, demoProfileUuid(unlock.profile), demoKey(`unlock/${unlock.reader}/${unlock.profile}`));
+      // The reader is shown the profile's current price (Vera may have changed it since the profile was seeded).
+      const profile = await db.selectFrom('partners').select('unlock_price').where('uuid', '=', demoProfileUuid(unlock.profile)).executeTakeFirst();
+      if (!profile) {
+        result.skipped.push(`unlock ${unlock.reader}/${unlock.profile}: listing.notFound`);
+        continue;
+      }
+      const { spent } = await unlockPartner(db, economy, reader.uuid, demoProfileUuid(unlock.profile), profile.unlock_price, demoKey(`unlock/${unlock.reader}/${unlock.profile}`));
       if (spent > 0) result.unlocks += 1;
     } catch (error) {
       if (!(error instanceof ApiFailure)) throw error;

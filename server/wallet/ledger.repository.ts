@@ -10,14 +10,35 @@ import type { Database } from '../db/schema';
  *
  * Accounts: purchased coins are spendable only; earned points are spendable and withdrawable; a withdrawal moves
  * points to `hold` until it is paid (posted to the platform's payouts) or rejected (voided back to earned).
+ *
+ * Test funds (issue 29; DESIGN section 9): coins of an order paid in a test mode (the sandbox provider, or Stripe
+ * with a test key) are credited to the test twin of each account (`…:coins:test`), and stay test-funded wherever
+ * they go: spent on an unlock they make the owner's earnings `…:earned:test`, held by a withdrawal `…:hold:test`.
+ * A withdrawal holding any test points can only be rejected, never paid (admin/withdrawal-admin.service.ts), so
+ * test money never leaves as real money. Balances shown to members are the sums of an account and its twin.
+ * The order of who takes what is fixed (spendEntries, creditEntries, holdEntries below):
+ * - a spend takes test coins, coins, test earned points, then earned points: coins first as ever (they can never
+ *   be withdrawn), and within each the test ones first (they are worth less to their holder);
+ * - the test part of a spend is credited to its recipients in their order (an unlock: the owner's share, then the
+ *   platform's fee), so test coins spent on a profile make its owner's earnings test-funded first;
+ * - a withdrawal holds earned points before test earned points, so it is payable whenever real points cover it.
  */
 export const ledgerAccount = {
   coins: (uuid: string) => `user:${uuid}:coins`,
   earned: (uuid: string) => `user:${uuid}:earned`,
   hold: (uuid: string) => `user:${uuid}:hold`,
-  /** sales: what buyers paid for coins and plans; fees: the platform's share of unlocks; payouts: withdrawals paid. */
-  platform: (name: 'sales' | 'fees' | 'payouts') => `platform:${name}`,
+  coinsTest: (uuid: string) => `user:${uuid}:coins:test`,
+  earnedTest: (uuid: string) => `user:${uuid}:earned:test`,
+  holdTest: (uuid: string) => `user:${uuid}:hold:test`,
+  /**
+   * sales: what buyers paid for coins and plans; fees: the platform's share of unlocks; payouts: withdrawals paid.
+   * `sales:test` and `fees:test` are their test twins; payouts has none (test funds are never paid out).
+   */
+  platform: (name: 'sales' | 'fees' | 'payouts' | 'sales:test' | 'fees:test') => `platform:${name}`,
 };
+
+/** Whether an account is a test twin (its points trace back to a test-mode order). */
+export const isTestAccount = (account: string) => account.endsWith(':test');
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -130,14 +151,26 @@ export interface UserBalances {
   hold: number;
 }
 
-/** A user's balances, as the database keeps them. */
+/** A user's balances, as the database keeps them: each is an account and its test twin together. */
 export async function userBalances(db: Db, uuid: string): Promise<UserBalances> {
+  const { all } = await balancesOf(db, uuid);
+  return all;
+}
+
+/** Of a user's balances, the test-funded part (the test twins alone). */
+export async function userTestBalances(db: Db, uuid: string): Promise<UserBalances> {
+  const { test } = await balancesOf(db, uuid);
+  return test;
+}
+
+async function balancesOf(db: Db, uuid: string): Promise<{ all: UserBalances; test: UserBalances }> {
   const rows = await db.selectFrom('ledger_accounts').select(['account', 'balance']).where('user_uuid', '=', uuid).execute();
   const byAccount = new Map(rows.map((r) => [r.account, Number(r.balance)]));
+  const of = (account: string) => byAccount.get(account) ?? 0;
+  const test = { coins: of(ledgerAccount.coinsTest(uuid)), earned: of(ledgerAccount.earnedTest(uuid)), hold: of(ledgerAccount.holdTest(uuid)) };
   return {
-    coins: byAccount.get(ledgerAccount.coins(uuid)) ?? 0,
-    earned: byAccount.get(ledgerAccount.earned(uuid)) ?? 0,
-    hold: byAccount.get(ledgerAccount.hold(uuid)) ?? 0,
+    all: { coins: of(ledgerAccount.coins(uuid)) + test.coins, earned: of(ledgerAccount.earned(uuid)) + test.earned, hold: of(ledgerAccount.hold(uuid)) + test.hold },
+    test,
   };
 }
 
@@ -154,21 +187,73 @@ export async function lockAccounts(trx: Transaction<Database>, accounts: readonl
 }
 
 /**
- * Spends `points` of a user's balance: purchased coins first (they can never be withdrawn), then earned points.
- * Returns the entries of that debit, to be part of a transfer; InsufficientFunds when the two do not cover it.
- * The balances are read under the accounts' row locks, so a concurrent spend waits rather than overdraws.
+ * Takes `points` from `accounts` in their order, under their row locks (so a concurrent debit waits rather than
+ * overdraws): the debit entries, or InsufficientFunds when together they do not cover it.
  */
-export async function spendEntries(trx: Transaction<Database>, uuid: string, points: number): Promise<LedgerEntryInput[]> {
-  const accounts = [ledgerAccount.coins(uuid), ledgerAccount.earned(uuid)];
+async function takeInOrder(trx: Transaction<Database>, uuid: string, accounts: readonly string[], points: number): Promise<LedgerEntryInput[]> {
   const rows = await trx.selectFrom('ledger_accounts').select(['account', 'balance']).where('account', 'in', accounts).orderBy('account').forUpdate().execute();
   const balance = (account: string) => Number(rows.find((r) => r.account === account)?.balance ?? 0);
-  const fromCoins = Math.min(points, balance(accounts[0]));
-  const fromEarned = points - fromCoins;
-  if (fromEarned > balance(accounts[1])) throw new InsufficientFunds(accounts);
-  return [
-    ...(fromCoins > 0 ? [{ account: accounts[0], userUuid: uuid, amount: -fromCoins }] : []),
-    ...(fromEarned > 0 ? [{ account: accounts[1], userUuid: uuid, amount: -fromEarned }] : []),
+  const entries: LedgerEntryInput[] = [];
+  let left = points;
+  for (const account of accounts) {
+    const taken = Math.min(left, balance(account));
+    if (taken > 0) entries.push({ account, userUuid: uuid, amount: -taken });
+    left -= taken;
+  }
+  if (left > 0) throw new InsufficientFunds([...accounts]);
+  return entries;
+}
+
+/** The accounts a spend of a user's points may debit, in the order it takes them (see the module comment). */
+export const spendAccounts = (uuid: string) => [ledgerAccount.coinsTest(uuid), ledgerAccount.coins(uuid), ledgerAccount.earnedTest(uuid), ledgerAccount.earned(uuid)];
+
+/**
+ * Spends `points` of a user's balance: purchased coins first (they can never be withdrawn), then earned points, and
+ * within each the test-funded ones first. Returns the entries of that debit, to be part of a transfer (with
+ * creditEntries for the other side); InsufficientFunds when the four do not cover it.
+ */
+export async function spendEntries(trx: Transaction<Database>, uuid: string, points: number): Promise<LedgerEntryInput[]> {
+  return takeInOrder(trx, uuid, spendAccounts(uuid), points);
+}
+
+/** One recipient of a spend: its account, that account's test twin, and the points it gets. */
+export interface Credit {
+  account: string;
+  testAccount: string;
+  userUuid: string | null;
+  amount: number;
+}
+
+/**
+ * The credit entries of a spend whose debits are `debits`: the test-funded part of the debits (entries on test
+ * twins) goes to the recipients in their order, each on its test twin, up to its amount; the rest is real. The credits
+ * must add up to what the debits take.
+ */
+export function creditEntries(debits: readonly LedgerEntryInput[], credits: readonly Credit[]): LedgerEntryInput[] {
+  let testLeft = -debits.filter((d) => isTestAccount(d.account)).reduce((sum, d) => sum + d.amount, 0);
+  const entries: LedgerEntryInput[] = [];
+  for (const credit of credits) {
+    const fromTest = Math.min(testLeft, credit.amount);
+    testLeft -= fromTest;
+    if (fromTest > 0) entries.push({ account: credit.testAccount, userUuid: credit.userUuid, amount: fromTest });
+    if (credit.amount - fromTest > 0) entries.push({ account: credit.account, userUuid: credit.userUuid, amount: credit.amount - fromTest });
+  }
+  return entries;
+}
+
+/**
+ * The entries that hold `points` of a user's earned points for a withdrawal: earned points before test earned
+ * points (so a withdrawal real points cover is payable), each to its own hold account. `testPoints` is how many came
+ * from test funds; InsufficientFunds when the two do not cover it.
+ */
+export async function holdEntries(trx: Transaction<Database>, uuid: string, points: number): Promise<{ entries: LedgerEntryInput[]; testPoints: number }> {
+  const debits = await takeInOrder(trx, uuid, [ledgerAccount.earned(uuid), ledgerAccount.earnedTest(uuid)], points);
+  const testPoints = -debits.filter((d) => isTestAccount(d.account)).reduce((sum, d) => sum + d.amount, 0);
+  const credits = [
+    ...(points - testPoints > 0 ? [{ account: ledgerAccount.hold(uuid), userUuid: uuid, amount: points - testPoints }] : []),
+    ...(testPoints > 0 ? [{ account: ledgerAccount.holdTest(uuid), userUuid: uuid, amount: testPoints }] : []),
   ];
+  return { entries: [...debits, ...credits], testPoints };
 }
 
 /** The sum of every account: zero whenever no transaction is half-way (the double-entry invariant). */

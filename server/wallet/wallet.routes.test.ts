@@ -88,6 +88,30 @@ describe.each(DATABASE_KINDS)('wallet API on %s', (kind) => {
     expect(((await api.call('user/withdrawalLog', { token: unverified.token })).data as { list: unknown[] }).list).toEqual([]);
   });
 
+  it('refuses an idempotency key reused with other points, method or payout account, holding nothing (issue 29 C)', async () => {
+    const reuser = await createUser(t, api, 'Reuser', 4);
+    await earn(reuser, 5_000);
+    const key = randomUUID();
+    const first = await api.call('user/apply_withdraw', { token: reuser.token, ...application(1_000, key) });
+    expect(first.status, first.msg).toBe(1);
+    const conflict = 'This request was already used for another withdrawal. Please try again.';
+    const others = [
+      application(2_000, key),
+      { ...application(1_000, key), card_number: '4000 1234 5678 9999' },
+      { ...application(1_000, key), account_name: 'Someone Else' },
+      { method: 'usdt', points: 1_000, idempotency_key: key, network: 'ERC20', address: '0x52908400098527886E0F7030069857D2E4169EE7' },
+    ];
+    for (const other of others) {
+      const res = await api.call('user/apply_withdraw', { token: reuser.token, ...other });
+      expect([res.status, res.msg], JSON.stringify(other)).toEqual([0, conflict]);
+    }
+    // The same application again is still the first one; a formatting difference of the same card is the same card.
+    expect((await api.call('user/apply_withdraw', { token: reuser.token, ...application(1_000, key) })).data).toEqual(first.data);
+    expect((await api.call('user/apply_withdraw', { token: reuser.token, ...application(1_000, key), card_number: '4000123456789010' })).data).toEqual(first.data);
+    expect(await userBalances(t.database.db, reuser.uuid)).toEqual({ coins: 0, earned: 4_000, hold: 1_000 });
+    expect(await t.database.db.selectFrom('withdrawals').select('id').where('user_uuid', '=', reuser.uuid).execute()).toHaveLength(1);
+  });
+
   it('concurrent applications never hold more than the earned balance', async () => {
     const racer = await createUser(t, api, 'Racer', 4);
     await earn(racer, 5_000);

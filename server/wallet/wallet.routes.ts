@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import * as wallet from '@/contract/calls/wallet';
 import { LIST_LIMIT_DEFAULT } from '@/contract/shapes';
-import { cursorFields, cursorInvalid } from '../directory/recent-cursor';
+import { cursorFields, cursorInvalid, type IdColumn, isIdText } from '../directory/recent-cursor';
 import { ledgerAccount } from './ledger.repository';
 import { applyWithdrawal, withdrawalOf } from './withdrawal.service';
 
@@ -21,10 +21,11 @@ function encodeIdCursor(list: string, id: number | string): string {
   return Buffer.from(JSON.stringify({ l: list, id: String(id) })).toString('base64url');
 }
 
-function decodeIdCursor(list: string, cursor: string | undefined): string | null {
+/** The last id shown; an id beyond the list's id column (withdrawals: integer, ledger entries: bigint) is refused. */
+function decodeIdCursor(list: string, cursor: string | undefined, column: IdColumn): string | null {
   if (cursor === undefined) return null;
   const fields = cursorFields(cursor);
-  if (fields.l !== list || typeof fields.id !== 'string' || !/^\d{1,18}$/.test(fields.id)) throw cursorInvalid();
+  if (fields.l !== list || !isIdText(fields.id, column)) throw cursorInvalid();
   return fields.id;
 }
 
@@ -40,15 +41,18 @@ export default fp(
     app.api(wallet.buyLog, async ({ payload, session }) => {
       const uuid = session.user.uuid;
       const limit = payload.limit ?? LIST_LIMIT_DEFAULT;
-      const before = decodeIdCursor('points', payload.cursor);
-      const accounts = [ledgerAccount.coins(uuid), ledgerAccount.earned(uuid)];
-      // fun_score after each entry: the running sum over the user's spendable accounts, oldest first.
+      const before = decodeIdCursor('points', payload.cursor, 'bigint');
+      // Spendable accounts with their test twins (ledger.repository.ts, "Test funds"); earned points are withdrawable.
+      const withdrawable = [ledgerAccount.earned(uuid), ledgerAccount.earnedTest(uuid)];
+      const accounts = [ledgerAccount.coins(uuid), ledgerAccount.coinsTest(uuid), ...withdrawable];
+      // fun_score after each entry: the running sum over the user's spendable accounts, oldest first. The one-off
+      // move of pre-existing test funds to the twins (migration 2026-11-27-0020) nets to zero and is not shown.
       const rows = await sql<{ id: string; kind: string; account: string; amount: string; memo: { ref?: string } | null; created_at: Date; balance: string }>`
         select * from (
           select e.id, t.kind, e.account, e.amount, t.memo, e.created_at,
                  sum(e.amount) over (order by e.id) as balance
           from ledger_entries e join ledger_transfers t on t.id = e.transfer_id
-          where e.account in (${sql.join(accounts)})
+          where e.account in (${sql.join(accounts)}) and t.kind <> 'test_funds.reclassify'
         ) log
         where ${before === null ? sql`true` : sql`log.id < ${before}`}
         order by log.id desc
@@ -62,7 +66,7 @@ export default fp(
             id: Number(r.id),
             kind,
             points,
-            withdrawable: r.account === accounts[1],
+            withdrawable: withdrawable.includes(r.account),
             balance: Number(r.balance),
             ref: r.memo?.ref ?? null,
             created_at: new Date(r.created_at).toISOString(),
@@ -76,7 +80,7 @@ export default fp(
 
     app.api(wallet.withdrawalLog, async ({ payload, session }) => {
       const limit = payload.limit ?? LIST_LIMIT_DEFAULT;
-      const before = decodeIdCursor('withdrawals', payload.cursor);
+      const before = decodeIdCursor('withdrawals', payload.cursor, 'integer');
       const rows = await db
         .selectFrom('withdrawals')
         .selectAll()

@@ -4,7 +4,7 @@ import type { EconomyConfig } from '@/contract/economy';
 import { KycStatus } from '@/contract/enums';
 import { ApiFailure } from '../api/failure';
 import type { Database, UserRow, WithdrawalRow } from '../db/schema';
-import { IdempotencyConflict, InsufficientFunds, ledgerAccount, transfer, userBalances } from './ledger.repository';
+import { holdEntries, IdempotencyConflict, InsufficientFunds, transfer, userBalances } from './ledger.repository';
 
 /** The last four characters of the payout account, the rest hidden. */
 function maskOf(application: wallet.WithdrawalApplication): { account: Record<string, string>; mask: string } {
@@ -16,6 +16,13 @@ function maskOf(application: wallet.WithdrawalApplication): { account: Record<st
         : { account_name: application.account_name, alipay_account: application.alipay_account };
   const secret = application.method === 'bank_card' ? application.card_number : application.method === 'usdt' ? application.address : application.alipay_account;
   return { account, mask: `•••• ${Array.from(secret).slice(-4).join('')}` };
+}
+
+/** Whether a stored withdrawal is this application (a retry of it) rather than another one under the same key. */
+function sameApplication(row: WithdrawalRow, points: number, method: string, account: Record<string, string>): boolean {
+  const stored = row.account as Record<string, unknown>;
+  const names = new Set([...Object.keys(stored), ...Object.keys(account)]);
+  return row.points === points && row.method === method && [...names].every((name) => stored[name] === account[name]);
 }
 
 /** A withdrawal as its owner sees it (the payout account masked). */
@@ -65,25 +72,28 @@ export async function applyWithdrawal(
         .onConflict((oc) => oc.columns(['user_uuid', 'idempotency_key']).doNothing())
         .returningAll()
         .executeTakeFirst();
-      // The same application again (a retry, a double tap): the first one's answer, nothing held twice.
+      // The same application again (a retry, a double tap): the first one's answer, nothing held twice. The key
+      // with anything else (points, method, payout account) is another application: refused, as orders are.
       if (!inserted) {
-        return trx
+        const first = await trx
           .selectFrom('withdrawals')
           .selectAll()
           .where('user_uuid', '=', user.uuid)
           .where('idempotency_key', '=', application.idempotency_key)
           .executeTakeFirstOrThrow();
+        if (!sameApplication(first, application.points, application.method, account)) throw new ApiFailure('wallet.withdrawalConflict');
+        return first;
       }
+      // Earned points before test-funded ones (ledger.repository.ts, "Test funds"); the row keeps how many were test.
+      const hold = await holdEntries(trx, user.uuid, application.points);
       await transfer(trx, {
         key: `withdraw:${inserted.id}:hold`,
         kind: 'withdraw.hold',
         memo: { ref: String(inserted.id) },
-        entries: [
-          { account: ledgerAccount.earned(user.uuid), userUuid: user.uuid, amount: -application.points },
-          { account: ledgerAccount.hold(user.uuid), userUuid: user.uuid, amount: application.points },
-        ],
+        entries: hold.entries,
       });
-      return inserted;
+      if (hold.testPoints === 0) return inserted;
+      return trx.updateTable('withdrawals').set({ test_points: hold.testPoints }).where('id', '=', inserted.id).returningAll().executeTakeFirstOrThrow();
     });
     return withdrawalOf(row);
   } catch (error) {

@@ -44,5 +44,13 @@ export const responseEnvelope = z.object({
 });
 export type ResponseEnvelope = z.infer<typeof responseEnvelope>;
 
+/**
+ * Status 422, an expired or revoked session token (DESIGN section 4): `msg` is exactly `token expired`, and `data`
+ * (encrypted like any answer's when the request was) carries the text to show, in the request's language.
+ */
+export const TOKEN_EXPIRED_MSG = 'token expired';
+export const tokenExpiredData = z.object({ message: z.string() });
+export type TokenExpiredData = z.infer<typeof tokenExpiredData>;
+
 export const emptyPayload = z.object({});
 export const nullResponse = z.null();

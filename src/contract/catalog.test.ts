@@ -77,6 +77,7 @@ const ADDED_PATHS = [
   'admin/listingHide',
   'admin/listingUnhide',
   'admin/userLookup',
+  'admin/userSignOut',
   'admin/auditLog',
   'admin/kycQueue',
   'admin/kycReview',
@@ -204,7 +205,7 @@ describe('idempotency', () => {
   });
 
   it('must be a uuid', () => {
-    const base = { partner_uuid: UUID };
+    const base = { partner_uuid: UUID, price: 50 };
     expect(chat.unlockPartner.payload.safeParse(base).success).toBe(false);
     expect(chat.unlockPartner.payload.safeParse({ ...base, idempotency_key: 'again' }).success).toBe(false);
     expect(chat.unlockPartner.payload.safeParse({ ...base, idempotency_key: KEY }).success).toBe(true);
@@ -308,6 +309,7 @@ const SAMPLES: [ApiCall, Record<string, unknown>][] = [
   [admin.reportResolve, { id: 3, outcome: 'dismissed', note: 'Nothing wrong' }],
   [admin.listingHide, { source: 'partner', id: 7, note: 'Photos of someone else' }],
   [admin.userLookup, { query: 'kim@example.test' }],
+  [admin.userSignOut, { uuid: '0b6a3c52-5f0e-4d8e-9a51-2a4f0a1f6c11' }],
   [admin.auditLog, { action: 'withdrawal.pay', target_type: 'withdrawal', target_id: '12' }],
   [admin.kycQueue, { status: 3 }],
   [admin.kycReview, { id: 4, decision: 'reject', reason: 'The selfie is blurred.' }],

@@ -13,6 +13,14 @@ export const RETRY_HTTP_STATUSES: readonly number[] = [408, 409, 425, 429, 500, 
 /** The envelope's accepted clock skew and replay window, seconds. */
 export const ENVELOPE_MAX_SKEW_S = 300;
 
+/**
+ * How deeply a payload may nest (objects and arrays): the payload object is level 1, an array in one of its fields
+ * level 2, and so on. The contract's payloads need 3 (a list of objects in a field). A deeper payload is refused with
+ * status 0 naming the field (`validation.tooDeep`, code `zod.depth`) before anything reads it, so no recursive code
+ * on the server ever meets a crafted depth (README "Security"; docs/decisions.md).
+ */
+export const PAYLOAD_DEPTH_MAX = 32;
+
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const USERNAME_MIN = 1;

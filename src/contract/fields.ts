@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './constants';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, PAYLOAD_DEPTH_MAX, USERNAME_MAX, USERNAME_MIN } from './constants';
+import { nestedBeyond } from './nesting';
 
 /**
  * Field schemas that accept both wire forms: typed JSON (encrypted mode) and plain form strings (debug mode),
@@ -36,15 +37,25 @@ export const bool = z.preprocess(
   z.boolean({ message: 'zod.boolean.invalid' }),
 );
 
-/** An array or object field; in debug mode it is sent as a JSON string. */
+/**
+ * An array or object field; in debug mode it is sent as a JSON string. The field is a level below its payload, so
+ * the string may nest PAYLOAD_DEPTH_MAX - 1 levels, as the same value may in an encrypted payload (refused as
+ * `zod.depth` beyond that, before the schema reads it).
+ */
 export function json<T extends z.ZodType>(schema: T) {
-  return z.preprocess((v) => {
+  return z.preprocess((v, ctx) => {
     if (typeof v !== 'string') return v;
+    let parsed: unknown;
     try {
-      return JSON.parse(v) as unknown;
+      parsed = JSON.parse(v) as unknown;
     } catch {
       return v;
     }
+    if (nestedBeyond(parsed, PAYLOAD_DEPTH_MAX - 1)) {
+      ctx.addIssue({ code: 'custom', message: 'zod.depth', input: v });
+      return z.NEVER;
+    }
+    return parsed;
   }, schema);
 }
 

@@ -308,17 +308,31 @@ describe('api client, encrypted mode (DESIGN section 4)', () => {
     expect(error.details).toEqual({ field: 'password', code: 'zod.string.min' });
   });
 
-  it('status 422 calls onTokenExpired once and rejects with kind tokenExpired', async () => {
+  it('status 422 calls onTokenExpired once and rejects with kind tokenExpired and the (decrypted) localized text', async () => {
+    // DESIGN section 4: msg is exactly `token expired`; the text to show is data.message, sealed like any data.
     const { client, server, onTokenExpired } = setup(() => ({
-      envelope: { status: 422, msg: 'token expired', data: null },
+      envelope: { status: 422, msg: 'token expired', data: { message: 'セッションの有効期限が切れました。' } },
     }));
     const error = await rejection(client.call(me, {}));
     expect(error.kind).toBe('tokenExpired');
     expect(error.status).toBe(422);
-    expect(error.message).toBe('token expired');
+    expect(error.message).toBe('セッションの有効期限が切れました。');
     expect(onTokenExpired).toHaveBeenCalledTimes(1);
-    expect(onTokenExpired).toHaveBeenCalledWith('token expired');
+    expect(onTokenExpired).toHaveBeenCalledWith('セッションの有効期限が切れました。');
     expect(server.requests).toHaveLength(1);
+  });
+
+  it('status 422 without a readable text keeps its msg; a plain (unsealed) text is read too', async () => {
+    for (const [data, encrypt, message] of [
+      [null, true, 'token expired'],
+      [{ message: 42 }, true, 'token expired'],
+      [{ message: 'Sitzung abgelaufen' }, false, 'Sitzung abgelaufen'],
+    ] as const) {
+      const { client, onTokenExpired } = setup(() => ({ envelope: { status: 422, msg: 'token expired', data }, encrypt }));
+      const error = await rejection(client.call(me, {}));
+      expect([error.kind, error.message]).toEqual(['tokenExpired', message]);
+      expect(onTokenExpired).toHaveBeenCalledWith(message);
+    }
   });
 
   it('a response that does not match the call schema is response.invalid', async () => {

@@ -1,5 +1,6 @@
 import {
   responseEnvelope,
+  tokenExpiredData,
   type ApiCall,
   type PayloadOf,
   type ResponseOf,
@@ -32,8 +33,9 @@ export interface ApiErrorOptions {
 }
 
 /**
- * A failed call. `message` is the server's `msg` for 'server' and 'tokenExpired' (shown as the call's error
- * text, spec section 8), and an English diagnostic otherwise. A caller's cancellation is named 'AbortError'
+ * A failed call. `message` is the server's `msg` for 'server', its `data.message` for 'tokenExpired' (whose `msg`
+ * is always `token expired`), both in the request's language and shown as the call's error text (spec section 8),
+ * and an English diagnostic otherwise. A caller's cancellation is named 'AbortError'
  * like the DOM's, so code that checks `error.name === 'AbortError'` treats it as one.
  */
 export class ApiError extends Error {
@@ -76,7 +78,10 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** Milliseconds since the epoch, for the envelope timestamp. */
   now?: () => number;
-  /** Called once per call answered with status 422; the token expiry machine decides what follows. */
+  /**
+   * Called once per call answered with status 422, with the server's text for it (`data.message`, or the `msg`
+   * `token expired` when there is none); the token expiry machine decides what follows.
+   */
   onTokenExpired?: (msg: string) => void;
   /** Makes the XMLHttpRequest of an upload that reports progress (tests inject a fake). */
   createXhr?: () => XMLHttpRequest;
@@ -219,20 +224,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       });
     }
     if (envelope.status === 422) {
-      options.onTokenExpired?.(envelope.msg);
-      throw new ApiError(envelope.msg, { kind: 'tokenExpired', status: 422 });
+      // `msg` is the fixed `token expired`; the text to show, in the request's language, is `data.message`.
+      const message = (await openDetails(envelope.data).then((data) => tokenExpiredData.safeParse(data).data?.message)) ?? envelope.msg;
+      options.onTokenExpired?.(message);
+      throw new ApiError(message, { kind: 'tokenExpired', status: 422 });
     }
     if (envelope.status === 0) {
-      // Error details are a courtesy; the msg is the answer. An envelope the server could not open is answered
-      // in plain, so non-string data is taken as it is.
-      let details: unknown = envelope.data;
-      if (typeof details === 'string') {
-        try {
-          details = await openEnvelopeData(details);
-        } catch {
-          details = undefined;
-        }
-      }
+      // Error details are a courtesy; the msg is the answer.
+      const details = await openDetails(envelope.data);
       throw new ApiError(envelope.msg, { kind: 'server', status: 0, ...(details == null ? {} : { details }) });
     }
 
@@ -256,6 +255,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       });
     }
     return parsed.data as ResponseOf<C>;
+  }
+
+  /**
+   * The data of a refusal (status 0 or 422), undefined when it cannot be opened. An envelope the server could not
+   * open is answered in plain, so non-string data is taken as it is.
+   */
+  async function openDetails(data: unknown): Promise<unknown> {
+    if (typeof data !== 'string') return data;
+    try {
+      return await openEnvelopeData(data);
+    } catch {
+      return undefined;
+    }
   }
 
   /** Encrypted mode: `data` is null or base64(iv ‖ ciphertext) of JSON; debug mode: plain JSON already. */

@@ -103,6 +103,8 @@ async function startProductionServer(): Promise<{
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
+      // A production start on the sandbox provider must say so (server/config.ts); the bench never pays anything.
+      PAYMENTS_SANDBOX: '1',
       LOG_LEVEL: 'warn',
       SEED_DEMO: '1',
     },

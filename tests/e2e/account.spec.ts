@@ -76,9 +76,9 @@ test('a session revoked by the server gives exactly one expiry dialog, then the 
   await expect(otherPage).toHaveURL(/\/en\/member\/setup$/);
   await other.close();
 
-  // The next call with the dead token (uploading a picture) gets 422. Several expiries at once are handled once
+  // The session's chat socket is closed at once (4001, issue 29 item 1); the app asks for a new chat token with the
+  // dead session and gets 422, with no action of the user's. Several expiries at once are handled once
   // (token-expiry.machine tests); here: one dialog, and after it the localized login page.
-  await page.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from('not really a png') });
   const expired = page.getByRole('dialog').filter({ has: page.locator('img, svg') }).filter({ hasText: /セッション/ });
   await expect(expired).toHaveCount(1);
   await expired.getByRole('button').first().click();

@@ -222,3 +222,61 @@ test('a link to a conversation that cannot exist is the 404 page', async ({ page
   await page.goto('/en/message/not-a-channel');
   await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
 });
+
+test('an unlock at a price the owner changed meanwhile spends nothing and asks again at the new price; the second tap pays it', async ({ page, browser, app }) => {
+  // Two members, a profile published and edited through the owner's forms: about 30 s on a loaded 2-core machine.
+  test.setTimeout(90_000);
+  const NAME = 'Sakura Guide';
+  // Vera (KYC-approved, paid) publishes a profile at 50 points.
+  const vera = await newMember(browser, app.baseURL, { account: 'verified', password: 'verified-pass-2026' });
+  await vera.goto('/en/member/content/partner');
+  await vera.getByRole('link', { name: 'Publish a profile' }).first().click();
+  await vera.getByLabel('Display name').fill(NAME);
+  await vera.getByLabel('Age', { exact: true }).fill('29');
+  await vera.getByLabel('Sex', { exact: true }).selectOption({ index: 1 });
+  await vera.getByLabel('Body type').selectOption({ index: 1 });
+  await vera.getByRole('group', { name: 'Languages' }).getByRole('checkbox').first().check();
+  await vera.getByLabel('Introduction').fill('Cherry blossom walks along the Meguro river.');
+  await vera.getByLabel('Country or region').selectOption({ label: 'Japan' });
+  await vera.getByLabel('City', { exact: true }).selectOption({ label: 'Tokyo' });
+  await vera.getByLabel('Points to unlock your chat').fill('50');
+  const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c36' } }).png().toBuffer();
+  await vera.getByLabel('Add profile photos').setInputFiles({ name: 'sakura.png', mimeType: 'image/png', buffer: photo });
+  await vera.getByRole('button', { name: 'Publish profile' }).click();
+  await expect(vera).toHaveURL(/\/en\/member\/content\/partner$/);
+  const preview = await vera.getByRole('link', { name: `Preview ${NAME}` }).getAttribute('href');
+  const id = /\/partner\/(\d+)\//.exec(preview ?? '')?.[1];
+  expect(id).toBeTruthy();
+
+  // Paul opens its chat: he is shown 50.
+  await logIn(page, PAUL);
+  await page.goto(`/en/partner/${id}`);
+  await page.getByRole('link', { name: 'Chat' }).click();
+  await expect(page.getByText(/Unlocking costs 50 points, once\./)).toBeVisible();
+  const pointsLine = page.getByText(/^You have \d+ points\.$/);
+  const points = Number(/\d+/.exec((await pointsLine.textContent()) ?? '')?.[0]);
+  expect(points).toBeGreaterThan(80);
+
+  // Before he taps, Vera raises the price to 80.
+  await vera.goto(`/en/member/partner/${id}/modify`);
+  await expect(vera.getByLabel('Points to unlock your chat')).toHaveValue('50');
+  await vera.getByLabel('Points to unlock your chat').fill('80');
+  await vera.getByRole('button', { name: 'Save changes' }).click();
+  await expect(vera).toHaveURL(/\/en\/member\/content\/partner$/);
+
+  // His tap at 50 is refused: nothing is spent, and he is shown 80 and asked again.
+  await page.getByRole('button', { name: 'Unlock chat' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(/^The price to unlock .*changed from 50 to 80 points\. Nothing was charged\. Unlock for 80 points\?$/);
+  await expect(page.getByText(`You have ${points} points.`)).toBeVisible();
+  await expect(messageList(page).getByText('You unlocked this chat.')).toHaveCount(0);
+
+  // The second tap, at 80, unlocks and spends 80.
+  await page.getByRole('button', { name: 'Unlock chat' }).click();
+  await expect(messageList(page).getByText('You unlocked this chat.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  await page.goto('/en/member/point/log');
+  const spent = page.getByRole('list', { name: 'Points history' }).getByRole('listitem').first();
+  await expect(spent).toContainText('Profile unlocked');
+  await expect(spent).toContainText('−80');
+  await vera.context().close();
+});

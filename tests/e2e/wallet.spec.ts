@@ -218,3 +218,40 @@ test('a member without identity verification is asked to verify before withdrawi
   await expect(page.getByRole('link', { name: 'Verify your identity' })).toHaveAttribute('href', '/en/verify/kyc/step1');
   await expect(page.getByLabel('Points to withdraw')).toHaveCount(0);
 });
+
+test('on the sandbox provider every payment screen says "Test mode": the wallet, the payment dialog whatever the method, the hosted page, cards, payments and plans', async ({ page }) => {
+  const testMode = (scope: Page | ReturnType<typeof paymentDialog>) => scope.getByRole('note', { name: 'Test mode' });
+  await registerMember(page, 'testmode');
+  await page.goto('/en/member/point');
+  await expect(testMode(page)).toContainText('Payments here use test cards; no real money moves.');
+
+  await page.getByRole('button', { name: 'Buy 550 coins for $4.99' }).click();
+  const dialog = paymentDialog(page);
+  await expect(testMode(dialog)).toContainText('Payments here use test cards; no real money moves.');
+  const methods = dialog.getByRole('group', { name: 'Payment method' }).getByRole('radio');
+  await expect(methods.first()).toBeVisible();
+  for (const method of await methods.all()) {
+    if (!(await method.isEnabled())) continue;
+    await method.check();
+    await expect(testMode(dialog)).toBeVisible();
+  }
+  // A hosted payment: the dialog still says it while it waits, and the sandbox's own page says it too.
+  await dialog.getByRole('radio', { name: 'Alipay' }).check();
+  await dialog.getByRole('checkbox', { name: 'I accept the terms of use' }).check();
+  const popupOpened = page.waitForEvent('popup');
+  await dialog.getByRole('button', { name: 'Pay $4.99' }).click();
+  const popup = await popupOpened;
+  await expect(dialog.getByText('Complete the payment in the window that opened.', { exact: false })).toBeVisible();
+  await expect(testMode(dialog)).toBeVisible();
+  await expect(testMode(popup)).toContainText('No real money moves.');
+  await popup.getByRole('button', { name: 'Decline' }).click();
+  await expect(popup.getByText('Payment declined.')).toBeVisible();
+  await popup.close();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  for (const path of ['/en/member/card-management', '/en/member/transaction', '/en/member/upgrade']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(testMode(page), path).toContainText('no real money moves');
+  }
+});

@@ -42,6 +42,12 @@ describe.each([false, true])('client ↔ server, debug mode %s', (debug) => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).kind).toBe('tokenExpired');
     expect(expired).toHaveLength(1);
+    // The server's msg is `token expired` (DESIGN section 4); the client shows the text beside it, in Korean here.
+    expect((error as ApiError).message).toMatch(/[\uac00-\ud7af]/);
+    expect(expired[0]).toBe((error as ApiError).message);
+    // An upload with the dead token is refused before its file is read, with the same text.
+    const upload = await api.call(updateAvatar, {}, { files: { image: new Blob([new Uint8Array(png)], { type: 'image/png' }) } }).catch((e: unknown) => e);
+    expect([(upload as ApiError).kind, (upload as ApiError).message]).toEqual(['tokenExpired', (error as ApiError).message]);
     token = null;
   });
 

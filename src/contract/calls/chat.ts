@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, emptyPayload } from '../call';
 import { CHAT_HISTORY_PAGE_SIZE } from '../constants';
+import { UNLOCK_PRICE_LIMIT } from '../economy';
 import { ChatContentType } from '../feature-enums';
 import * as f from '../fields';
 import { idempotencyKey, publicUser, rowId } from '../shapes';
@@ -134,13 +135,14 @@ export const status = defineCall({
 
 /**
  * Spends the partner's unlock price once per (user, partner); unlocking again is a no-op success. Moves points, so it
- * carries an idempotency key.
+ * carries an idempotency key. `price` is the price the member was shown (DESIGN section 8 "Prices"): when the profile's
+ * price is another by now, the unlock is refused (status 0, `data` = unlockPriceChanged) and nothing is spent.
  */
 export const unlockPartner = defineCall({
   path: 'chat/unlockPartner',
   mutates: true,
   auth: 'required',
-  payload: z.object({ partner_uuid: f.uuid, idempotency_key: idempotencyKey }),
+  payload: z.object({ partner_uuid: f.uuid, price: f.int(0, UNLOCK_PRICE_LIMIT), idempotency_key: idempotencyKey }),
   response: z.object({
     is_unlocked: z.literal(true),
     /** Points spent by this call: 0 when it was already unlocked. */
@@ -149,6 +151,13 @@ export const unlockPartner = defineCall({
     fun_score: z.number().int().min(0),
   }),
 });
+
+/**
+ * The `data` of chat/unlockPartner's refusal when the profile's price is no longer the one the member was shown:
+ * `price` is the current price, to show and to send with the next attempt.
+ */
+export const unlockPriceChanged = z.object({ code: z.literal('chat.priceChanged'), price: z.number().int().min(0) });
+export type UnlockPriceChanged = z.infer<typeof unlockPriceChanged>;
 
 /** A socket token for chatting as one of the caller's own partner profiles; same shape as home/config. */
 export const getPartnerChatToken = defineCall({
@@ -159,7 +168,11 @@ export const getPartnerChatToken = defineCall({
   response: appConfig,
 });
 
-/** Not in the spec: blocks or unblocks a user (DESIGN sections 1 and 7). */
+/**
+ * Not in the spec: blocks or unblocks a user or a partner profile (DESIGN sections 1 and 7). A profile's block covers
+ * that profile's conversation and its unlock only, never the account behind it (the member must not learn who owns a
+ * profile, docs/chat-protocol.md). The system contact cannot be blocked.
+ */
 export const block = defineCall({
   path: 'chat/block',
   mutates: true,

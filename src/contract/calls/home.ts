@@ -13,6 +13,14 @@ export const appConfig = z.object({
    * Stripe.js (@stripe/stripe-js/pure) only when it is set.
    */
   stripe_publishable_key: z.string().nullable().optional(),
+  /**
+   * True while the server's payments move no real money (DESIGN section 9: payments have a test mode and a live
+   * mode): on the sandbox provider, and on Stripe with a test key; false on live Stripe. Payment screens and the admin
+   * console then say "Test mode". home/config always sends it;
+   * it is optional only because chat/getPartnerChatToken answers this same shape without it (absent: not known,
+   * so nothing is shown).
+   */
+  payments_test_mode: z.boolean().optional(),
 });
 export type AppConfig = z.infer<typeof appConfig>;
 

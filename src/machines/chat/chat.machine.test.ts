@@ -16,6 +16,7 @@ import {
   selectContacts,
   selectIsOnline,
   selectOpenContact,
+  selectRepricedFrom,
   selectTotalUnread,
   type BlockUserInput,
   type BlockUserOutput,
@@ -780,12 +781,13 @@ describe('chat: photos, unlock and block', () => {
     const w = await startOnline();
     w.actor.send({ type: 'conversation.open', uuid: PARTNER, partnerUuid: PARTNER });
     await w.api.loadHistory.answer(historyPage([], { status: LOCKED_STATUS }));
-    w.actor.send({ type: 'partner.unlock', key: PARTNER_KEY });
-    w.actor.send({ type: 'partner.unlock', key: PARTNER_KEY });
+    w.actor.send({ type: 'partner.unlock', key: PARTNER_KEY, price: 30 });
+    w.actor.send({ type: 'partner.unlock', key: PARTNER_KEY, price: 30 });
     expect(w.snap().hasTag('busy')).toBe(true);
     expect(w.api.unlockPartner.calls).toHaveLength(1);
     const input = await w.api.unlockPartner.answer({ is_unlocked: true, spent: 30, fun_score: 70 });
     expect(input.partner_uuid).toBe(PARTNER);
+    expect(input.price).toBe(30);
     expect(input.idempotency_key).toMatch(/^[0-9a-f-]{36}$/);
     expect(w.emitted).toContainEqual({ type: 'chat.unlocked', key: PARTNER_KEY, spent: 30, fun_score: 70 });
     await pass(MOCK_DELAY_MS);
@@ -800,13 +802,13 @@ describe('chat: photos, unlock and block', () => {
     expect(selectChatStatus(w.snap(), PARTNER_KEY)).toEqual(unlocked);
     expect(w.snap().hasTag('busy')).toBe(false);
     // Unlocked: nothing more to unlock.
-    w.actor.send({ type: 'partner.unlock', key: PARTNER_KEY });
+    w.actor.send({ type: 'partner.unlock', key: PARTNER_KEY, price: 30 });
     expect(w.api.unlockPartner.calls).toHaveLength(1);
   });
 
   it('an unlock refused by the server is reported; nothing is sent', async () => {
     const w = await startOnline();
-    w.actor.send({ type: 'partner.unlock', key: PARTNER_KEY });
+    w.actor.send({ type: 'partner.unlock', key: PARTNER_KEY, price: 30 });
     await w.api.unlockPartner.fail(new ApiError('Not enough points', { kind: 'server', status: 0 }));
     expect(w.emitted.at(-1)).toEqual({
       type: 'chat.requestFailed',
@@ -818,19 +820,44 @@ describe('chat: photos, unlock and block', () => {
     expect(w.im.chats()).toEqual([]);
   });
 
+  it('an unlock refused because the price changed shows the new price and asks again; confirming it pays it', async () => {
+    const w = await startOnline();
+    w.actor.send({ type: 'conversation.open', uuid: PARTNER, partnerUuid: PARTNER });
+    await w.api.loadHistory.answer(historyPage([], { status: LOCKED_STATUS }));
+    // The member confirmed the 30 they were shown; the owner has asked 45 since.
+    w.actor.send({ type: 'partner.unlock', key: PARTNER_KEY, price: 30 });
+    const refusal = new ApiError('The price to unlock this chat is now 45 points.', { kind: 'server', status: 0, details: { code: 'chat.priceChanged', price: 45 } });
+    expect((await w.api.unlockPartner.fail(refusal)).price).toBe(30);
+    // Not a failure to report: a question again, at the new price. Nothing is sent.
+    expect(w.emitted.filter((e) => e.type === 'chat.requestFailed' || e.type === 'chat.unlocked')).toEqual([]);
+    expect(selectChatStatus(w.snap(), PARTNER_KEY)).toEqual({ ...LOCKED_STATUS, unlock_price: 45 });
+    expect(selectRepricedFrom(w.snap(), PARTNER_KEY)).toBe(30);
+    expect(w.snap().hasTag('busy')).toBe(false);
+    await pass(MOCK_DELAY_MS);
+    expect(w.im.chats()).toEqual([]);
+
+    // Confirmed at 45, it goes through.
+    w.actor.send({ type: 'partner.unlock', key: PARTNER_KEY, price: 45 });
+    expect((await w.api.unlockPartner.answer({ is_unlocked: true, spent: 45, fun_score: 55 })).price).toBe(45);
+    expect(w.emitted).toContainEqual({ type: 'chat.unlocked', key: PARTNER_KEY, spent: 45, fun_score: 55 });
+    expect(selectRepricedFrom(w.snap(), PARTNER_KEY)).toBeNull();
+    await pass(MOCK_DELAY_MS);
+    expect(w.im.chats().at(-1)).toMatchObject({ msgType: 'unlock', content: UNLOCK_CONTENT });
+  });
+
   it('only the member side of a partner conversation unlocks', async () => {
     // ME owns MY_PROFILE: MEMBER's conversation with it is not ME's to unlock.
     const w = await startOnline([contactEntry(PEER), contactEntry(MEMBER, { partner: MY_PROFILE })]);
-    w.actor.send({ type: 'partner.unlock', key: PEER_KEY });
-    w.actor.send({ type: 'partner.unlock', key: STRANGER });
-    w.actor.send({ type: 'partner.unlock', key: contactKey(MEMBER, MY_PROFILE) });
+    w.actor.send({ type: 'partner.unlock', key: PEER_KEY, price: 30 });
+    w.actor.send({ type: 'partner.unlock', key: STRANGER, price: 30 });
+    w.actor.send({ type: 'partner.unlock', key: contactKey(MEMBER, MY_PROFILE), price: 30 });
     expect(w.api.unlockPartner.calls).toHaveLength(0);
     expect(w.snap().hasTag('busy')).toBe(false);
   });
 
   it('without a chat connection an unlock fails with ‘ws connect failed’ and spends nothing', () => {
     const offline = start();
-    offline.actor.send({ type: 'partner.unlock', key: PARTNER_KEY });
+    offline.actor.send({ type: 'partner.unlock', key: PARTNER_KEY, price: 30 });
     expect(offline.emitted).toEqual([
       { type: 'chat.requestFailed', request: 'unlock', key: PARTNER_KEY, error: { code: 'unknown', msg: 'ws connect failed' } },
     ]);
@@ -885,6 +912,7 @@ describe('chat: logout', () => {
       readQueue: [],
       uploads: [],
       action: null,
+      repriced: {},
       signPrefix,
       sent,
     });
@@ -1154,9 +1182,17 @@ const REQUEST_OF: Record<string, ChatRequest> = {
   uploadImage: 'upload',
 };
 
+const isPriceChange = (error: unknown) => (error as { details?: { code?: string } }).details?.code === 'chat.priceChanged';
+
 /** The side effects of a call's answer: a failure is reported once; an unlock or a photo becomes a message. */
 function checkCompletionEffects(before: ChatSnapshot, id: string, completion: AnyEventObject, news: { commands: SocketCommand[]; emitted: ChatEmitted[] }) {
   const { context } = before;
+  if (id === 'unlockPartner' && !('output' in completion) && isPriceChange(completion.error)) {
+    // Not a failure: the member is asked again at the new price; nothing is reported, nothing sent.
+    expect(news.emitted).toEqual([]);
+    expect(news.commands).toEqual([]);
+    return;
+  }
   if (!('output' in completion)) {
     const key =
       id === 'loadHistory' ? context.historyQueue[0].key

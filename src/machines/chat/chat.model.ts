@@ -82,6 +82,8 @@ const offline = (call: string) => new ApiError(`${call} failed: network error`, 
 
 export const MODEL_PHOTO = new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' });
 export const MODEL_IMAGE = { image: '/uploads/chat/model.webp', thumb: '/uploads/chat/model-t.webp', width: 4, height: 4 };
+/** chat/unlockPartner's refusal data when the profile's price is no longer the one the member confirmed. */
+export const MODEL_PRICE_CHANGE = { code: 'chat.priceChanged', price: 45 } as const;
 export const UNLOCKED_STATUS: ChatStatus = { ...LOCKED_STATUS, can_send: true, is_unlocked: true };
 export const BLOCKED_STATUS: ChatStatus = { ...OPEN_STATUS, is_block: true, can_send: false };
 
@@ -105,7 +107,7 @@ export const chatModelEvents = {
   send: { type: 'message.send', key: PEER, content: 'hello' },
   sendBlank: { type: 'message.send', key: PEER, content: '   ' },
   photo: { type: 'photo.send', key: PEER, file: MODEL_PHOTO },
-  unlock: { type: 'partner.unlock', key: PARTNER_KEY },
+  unlock: { type: 'partner.unlock', key: PARTNER_KEY, price: LOCKED_STATUS.unlock_price! },
   block: { type: 'user.block', key: PEER, block: true },
   resync: { type: 'socket.frame', frame: { message_type: 'resync', peer_uuid: PEER } },
 } as const satisfies Record<string, ChatEvent>;
@@ -150,6 +152,8 @@ function completionsOf(snapshot: ChatSnapshot): ModelEvent[] {
     events.push(
       { type: CHAT_UNLOCK_DONE, output: { is_unlocked: true, spent: 30, fun_score: 70 } },
       { type: CHAT_UNLOCK_ERROR, error: new ApiError('Not enough points', { kind: 'server', status: 0 }) },
+      // The owner changed the price since the member confirmed it: nothing spent, the member is asked again.
+      { type: CHAT_UNLOCK_ERROR, error: new ApiError('The price changed', { kind: 'server', status: 0, details: MODEL_PRICE_CHANGE }) },
     );
   }
   if (snapshot.matches({ active: { action: 'blocking' } })) {
@@ -218,7 +222,8 @@ function eventsOf(variant: ChatModelVariant, snapshot: ChatSnapshot): ModelEvent
   if (variant === 'actions' && online) {
     events.push(ev.block);
     // Each unlock and photo is a message: bounded like sending.
-    if (context.sent < MAX_OWN_MESSAGES) events.push(ev.unlock);
+    // At the price the member is shown: the new one once the server refused a changed price.
+    if (context.sent < MAX_OWN_MESSAGES) events.push({ ...ev.unlock, price: context.statuses[PARTNER_KEY]?.unlock_price ?? ev.unlock.price });
     if (peer && context.sent < MAX_OWN_MESSAGES) events.push(ev.photo);
   }
   return events;
@@ -256,6 +261,7 @@ export function chatModelFacts(snapshot: ChatSnapshot) {
     reads: context.readQueue,
     uploads: context.uploads.length,
     action: context.action,
+    repriced: context.repriced,
     // With the signs it determines, the last fact that tells contexts apart.
     sent: context.sent,
   };

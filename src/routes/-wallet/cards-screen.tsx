@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import type { SavedCard } from '@/contract/calls/payment';
 import { MAX_SAVED_CARDS } from '@/contract/constants';
 import { selectCanAddCard, selectCardBusy, selectCardError, selectCanGoBack } from '@/machines/wallet/card-setup.machine';
+import { TestModeNotice } from '@/ui/app/test-mode-notice';
 import { EmptyState, ErrorState } from '@/ui/directory/listing-list';
 import { Button } from '@/ui/kit/button';
 import { FormError } from '@/ui/kit/form-error';
@@ -14,6 +15,7 @@ import { brandName, CardManager } from '@/ui/wallet/saved-cards';
 import { CardElement } from '@/ui/wallet/card-element';
 import { useAppSystem } from '../-app/app-context';
 import { useDocumentTitle } from '../-app/use-document-title';
+import { usePaymentsTestMode } from '../-app/use-payments-test-mode';
 import { useCardSetup, useStripeKey } from './card-step';
 
 /**
@@ -27,6 +29,7 @@ export function CardsScreen({ lang }: { lang: string }) {
   const { api, toast, openDialog, inspect } = useAppSystem();
   const { actor, element } = useCardSetup(api, inspect);
   const stripeKey = useStripeKey();
+  const testMode = usePaymentsTestMode();
   const state = useSelector(actor, (s) => (s.matches('loading') ? 'loading' : s.matches('loadFailed') ? 'loadFailed' : s.matches('adding') ? 'adding' : 'list'));
   const cards = useSelector(actor, (s) => s.context.cards);
   const pending = useSelector(actor, (s) => s.context.pending);
@@ -116,6 +119,7 @@ export function CardsScreen({ lang }: { lang: string }) {
   return (
     <section>
       <PageHeader title={title} backHref={`/${lang}/member`} />
+      {testMode ? <TestModeNotice variant="page" /> : null}
       <div className="page-column">{body}</div>
     </section>
   );

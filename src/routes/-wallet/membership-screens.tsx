@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { Membership } from '@/contract/enums';
 import { OrderType } from '@/contract/feature-enums';
 import { selectMembership, selectUser } from '@/machines/account/session.machine';
+import { TestModeNotice } from '@/ui/app/test-mode-notice';
 import { requestErrorText } from '@/ui/directory/directory-names';
 import { ErrorState, RecordSkeletonRows } from '@/ui/directory/listing-list';
 import { PageHeader } from '@/ui/kit/page-header';
@@ -11,6 +12,7 @@ import { MembershipPlans } from '@/ui/wallet/membership-plans';
 import { PLAN_LABELS } from '@/ui/wallet/wallet-names';
 import { useAppSystem } from '../-app/app-context';
 import { useDocumentTitle } from '../-app/use-document-title';
+import { usePaymentsTestMode } from '../-app/use-payments-test-mode';
 import { usePayment } from './use-payment';
 import { useEconomy, useFreshUser } from './wallet-data';
 
@@ -22,6 +24,7 @@ export function UpgradeScreen({ lang }: { lang: string }) {
   const user = useFreshUser();
   const economy = useEconomy();
   const { pay, dialog } = usePayment(lang, economy.data);
+  const testMode = usePaymentsTestMode();
   let body;
   if (economy.status === 'error') body = <ErrorState message={requestErrorText(i18n, economy.error)} onRetry={economy.retry} />;
   else if (!economy.data || !user) body = <RecordSkeletonRows />;
@@ -39,6 +42,7 @@ export function UpgradeScreen({ lang }: { lang: string }) {
   return (
     <section>
       <PageHeader title={title} backHref={`/${lang}/member`} />
+      {testMode ? <TestModeNotice variant="page" /> : null}
       {body}
       {dialog}
     </section>

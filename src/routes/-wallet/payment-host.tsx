@@ -14,6 +14,7 @@ import { PaymentDialog } from '@/ui/wallet/payment-dialog';
 import { paymentErrorText } from './payment-texts';
 import { formatMoney } from '@/ui/wallet/wallet-format';
 import { useAppSystem } from '../-app/app-context';
+import { usePaymentsTestMode } from '../-app/use-payments-test-mode';
 import { useLoad } from '../-directory/use-load';
 import { CardStep, useCardSetup } from './card-step';
 
@@ -73,6 +74,7 @@ export interface PaymentDialogHostProps {
 export function PaymentDialogHost({ request, lang, onClose, onPaid }: PaymentDialogHostProps) {
   const { i18n, t } = useLingui();
   const { api, toast, dialogStack, inspect } = useAppSystem();
+  const testMode = usePaymentsTestMode();
   const options = useLoad((signal) => api.call(getPayTypeWithId, { type: request.type, item_id: request.item_id }, { signal }));
   const { actor: cards, element } = useCardSetup(api, inspect);
   const [selected, setSelected] = useState<PaymentType | null>(null);
@@ -193,6 +195,7 @@ export function PaymentDialogHost({ request, lang, onClose, onPaid }: PaymentDia
       waitingText={waitingText}
       onCancel={() => run?.send({ type: 'payment.cancel' })}
       onClose={close}
+      testMode={testMode}
     />
   );
 }

@@ -1,12 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { orderHistory, type OrderRecord } from '@/contract/calls/payment';
 import { buyLog, withdrawalLog, type PointsLogItem, type Withdrawal } from '@/contract/calls/wallet';
+import { TestModeNotice } from '@/ui/app/test-mode-notice';
 import { EmptyState } from '@/ui/directory/listing-list';
 import { AppLink } from '@/ui/kit/link';
 import { PageHeader } from '@/ui/kit/page-header';
 import { OrderRow, PointsLogRow, WithdrawalRow } from '@/ui/wallet/wallet-records';
 import { useAppSystem } from '../-app/app-context';
 import { useDocumentTitle } from '../-app/use-document-title';
+import { usePaymentsTestMode } from '../-app/use-payments-test-mode';
 import { ListingFeed } from '../-directory/listing-feed';
 import { useEconomy } from './wallet-data';
 
@@ -77,9 +79,11 @@ export function TransactionsScreen({ lang }: { lang: string }) {
   useDocumentTitle(title);
   const { api } = useAppSystem();
   const economy = useEconomy();
+  const testMode = usePaymentsTestMode();
   return (
     <section>
       <PageHeader title={title} backHref={`/${lang}/member`} />
+      {testMode ? <TestModeNotice variant="list" /> : null}
       <ListingFeed
         layout="rows"
         query={NO_FILTERS}

@@ -1,10 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { OrderType } from '@/contract/feature-enums';
+import { TestModeNotice } from '@/ui/app/test-mode-notice';
 import { RecordSkeletonRows } from '@/ui/directory/listing-list';
 import { PageHeader } from '@/ui/kit/page-header';
 import { WalletOverview } from '@/ui/wallet/wallet-overview';
 import { formatPoints } from '@/ui/wallet/wallet-format';
 import { useDocumentTitle } from '../-app/use-document-title';
+import { usePaymentsTestMode } from '../-app/use-payments-test-mode';
 import { usePayment } from './use-payment';
 import { useEconomy, useFreshUser } from './wallet-data';
 
@@ -16,10 +18,12 @@ export function WalletScreen({ lang }: { lang: string }) {
   const user = useFreshUser();
   const economy = useEconomy();
   const { pay, dialog } = usePayment(lang, economy.data);
+  const testMode = usePaymentsTestMode();
   const base = `/${lang}/member`;
   return (
     <section>
       <PageHeader title={title} backHref={base} />
+      {testMode ? <TestModeNotice variant="page" /> : null}
       {user ? (
         <WalletOverview
           user={user}

@@ -110,7 +110,14 @@ export function AdminWithdrawalRow({ item, onPay, onReject }: { item: AdminWithd
         <p className="record-title">
           {who(item.user)} · {amount}
         </p>
-        <span className="badge badge--muted">{item.status}</span>
+        <span className="admin-badges">
+          {item.test_funds ? (
+            <span className="badge badge--warning">
+              <Trans>Test funds</Trans>
+            </span>
+          ) : null}
+          <span className="badge badge--muted">{item.status}</span>
+        </span>
       </div>
       <Facts
         rows={[
@@ -121,11 +128,18 @@ export function AdminWithdrawalRow({ item, onPay, onReject }: { item: AdminWithd
           ...(item.reject_reason ? ([[<Trans key="r" context="admin">Reason</Trans>, item.reject_reason]] as [ReactNode, ReactNode][]) : []),
         ]}
       />
+      {item.status === 'pending' && item.test_funds ? (
+        <p className="record-detail">
+          <Trans>These points come from test-mode payments, which are not real money: this withdrawal can only be rejected.</Trans>
+        </p>
+      ) : null}
       {item.status === 'pending' ? (
         <div className="admin-actions">
-          <Button onClick={onPay} aria-label={t`Mark withdrawal ${item.id} as paid`}>
-            <Trans>Mark as paid</Trans>
-          </Button>
+          {item.test_funds ? null : (
+            <Button onClick={onPay} aria-label={t`Mark withdrawal ${item.id} as paid`}>
+              <Trans>Mark as paid</Trans>
+            </Button>
+          )}
           <Button variant="secondary" onClick={onReject} aria-label={t`Reject withdrawal ${item.id}`}>
             <Trans>Reject</Trans>
           </Button>

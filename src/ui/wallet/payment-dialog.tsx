@@ -3,6 +3,7 @@ import { useId, type ReactNode } from 'react';
 import type { PaymentOptionConfig } from '@/contract/economy';
 import { PaymentType } from '@/contract/feature-enums';
 import { MESSAGES, translateCode } from '../app/messages';
+import { TestModeNotice } from '../app/test-mode-notice';
 import { Button } from '../kit/button';
 import { cx } from '../kit/class-names';
 import { FormError } from '../kit/form-error';
@@ -55,6 +56,8 @@ export interface PaymentDialogProps {
   waitingText?: string;
   onCancel(): void;
   onClose(): void;
+  /** The server's payments are test ones (home/config payments_test_mode): the dialog says "Test mode" whatever the method. */
+  testMode?: boolean;
 }
 
 /**
@@ -172,6 +175,7 @@ export function PaymentDialog(props: PaymentDialogProps) {
               <span>{item}</span>
               <strong>{price}</strong>
             </p>
+            {props.testMode ? <TestModeNotice /> : null}
             {props.error && phase === 'paying' ? <FormError message={props.error} /> : null}
             {body}
           </div>
