@@ -146,6 +146,13 @@ describe('production refusals (issue 29 items A.1 and D)', () => {
     expect(() => load({ PAYMENTS_SANDBOX: 'yes' })).toThrow(/PAYMENTS_SANDBOX/);
   });
 
+  it('seeds the demo accounts (public passwords, an admin among them) in production only when SEED_DEMO=1 asks', () => {
+    expect(load({ ...production, ...stripe }).seedDemo).toBe(false);
+    expect(load({ ...production, ...stripe, SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(load().seedDemo).toBe(true);
+    expect(load({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+  });
+
   it('refuses API_DEBUG=1 in production, whatever the payments', () => {
     expect(() => load({ ...production, ...stripe, API_DEBUG: '1' })).toThrow(/API_DEBUG=1 .* NODE_ENV=production/);
     expect(() => load({ ...production, PAYMENTS_SANDBOX: '1', API_DEBUG: '1' })).toThrow(/API_DEBUG=1 .* NODE_ENV=production/);

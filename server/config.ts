@@ -129,7 +129,7 @@ const envSchema = z.object({
   API_DEBUG: z.enum(['0', '1']).default('0'),
   PAYMENTS_SANDBOX: z.enum(['0', '1']).default('0'),
   LOG_LEVEL: z.string().default('info'),
-  SEED_DEMO: z.enum(['0', '1']).default('1'),
+  SEED_DEMO: z.enum(['0', '1']).optional(),
   ECONOMY_JSON: z.string().optional(),
   CHAT_FRAMES_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(DEFAULT_CHAT_LIMITS.framesPerSecond),
   CHAT_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(100).default(DEFAULT_CHAT_LIMITS.socketsPerUser),
@@ -318,7 +318,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     rateLimits: DEFAULT_RATE_LIMITS,
     argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
-    seedDemo: e.SEED_DEMO === '1',
+    // The demo accounts have public passwords (an admin among them): a production start seeds them only when asked.
+    seedDemo: (e.SEED_DEMO ?? (env.NODE_ENV === 'production' ? '0' : '1')) === '1',
     economy: loadEconomy(e.ECONOMY_JSON),
     chatLimits: { framesPerSecond: e.CHAT_FRAMES_PER_SECOND, socketsPerUser: e.CHAT_SOCKETS_PER_USER },
   };
