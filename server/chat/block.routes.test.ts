@@ -8,8 +8,7 @@ import { createRawClient } from '../../tests/support/raw-client';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import type { DatabaseHandle } from '../db/database';
 import { down as blockScopeDown, up as blockScopeUp } from '../db/migrations/2026-11-27-0010-chat-block-scope';
-import { createUser, placeRefs, type RawClient, type TestUser } from '../directory/listing.fixtures';
-import { partnerSearchKey } from '../directory/search-key';
+import { createUser, insertChatProfile, placeRefs, type RawClient, type TestUser } from '../directory/listing.fixtures';
 import { insertPartner, seedSocialReferences } from '../directory/social.fixtures';
 import { giveCoins } from '../wallet/wallet.fixtures';
 import { type AppendResult, appendUnlessBlocked, blockBetween, ensureConversation } from './chat.repository';
@@ -37,32 +36,7 @@ describe.each(DATABASE_KINDS)('blocks on %s', (kind) => {
   }
 
   /** A published profile of `ownerUuid`; its uuid is its chat identity. */
-  async function profile(ownerUuid: string, price = 40) {
-    const uuid = randomUUID();
-    const nickname = `Guide ${uuid.slice(0, 6)}`;
-    const city = await t.database.db.selectFrom('cities').select('region_id').where('id', '=', tokyo).executeTakeFirstOrThrow();
-    await t.database.db
-      .insertInto('partners')
-      .values({
-        uuid,
-        owner_uuid: ownerUuid,
-        nickname,
-        age: 30,
-        sex: 1,
-        body_type: 1,
-        languages: JSON.stringify([1]),
-        intro: 'Guide',
-        tags: '[]',
-        region_id: city.region_id,
-        city_id: tokyo,
-        unlock_price: price,
-        status: 'published',
-        visible: true,
-        search_key: partnerSearchKey({ nickname }),
-      })
-      .execute();
-    return { uuid, price };
-  }
+  const profile = (ownerUuid: string, price = 40) => insertChatProfile(t, ownerUuid, tokyo, price);
 
   /** Owner, member, two profiles of the owner; the member unlocked the first and wrote to it; both sockets open. */
   async function scene(name: string) {

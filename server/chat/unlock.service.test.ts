@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../tests/support/databases';
 import { createRawClient } from '../../tests/support/raw-client';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
-import { createUser, placeRefs, type RawClient, type TestUser } from '../directory/listing.fixtures';
-import { partnerSearchKey } from '../directory/search-key';
+import { createUser, insertChatProfile, placeRefs, type RawClient, type TestUser } from '../directory/listing.fixtures';
 import { ledgerAccount, ledgerTotal, transfer, userBalances } from '../wallet/ledger.repository';
 import { giveCoins } from '../wallet/wallet.fixtures';
 import { ownerShareOf } from './unlock.service';
@@ -25,30 +24,7 @@ describe.each(DATABASE_KINDS)('partner unlock on %s', (kind) => {
   let tokyo: number;
 
   /** A published profile of `ownerUuid` at `price`; its uuid (the chat identity) and nickname. */
-  async function profile(ownerUuid: string, price: number, nickname = `Guide ${randomUUID().slice(0, 6)}`) {
-    const uuid = randomUUID();
-    await t.database.db
-      .insertInto('partners')
-      .values({
-        uuid,
-        owner_uuid: ownerUuid,
-        nickname,
-        age: 30,
-        sex: 1,
-        body_type: 1,
-        languages: JSON.stringify([1]),
-        intro: 'Guide',
-        tags: '[]',
-        region_id: (await t.database.db.selectFrom('cities').select('region_id').where('id', '=', tokyo).executeTakeFirstOrThrow()).region_id,
-        city_id: tokyo,
-        unlock_price: price,
-        status: 'published',
-        visible: true,
-        search_key: partnerSearchKey({ nickname }),
-      })
-      .execute();
-    return { uuid, nickname, price };
-  }
+  const profile = (ownerUuid: string, price: number, nickname?: string) => insertChatProfile(t, ownerUuid, tokyo, price, nickname);
 
   /** Unlocks `profile` at the price the member was shown (its price when created, unless `shown` says otherwise). */
   const unlock = (user: TestUser, profile: { uuid: string; price: number }, key: string = randomUUID(), headers: Record<string, string> = {}) =>

@@ -179,18 +179,41 @@ export async function insertMerchantRow(
   return row.id;
 }
 
+/**
+ * A published profile that can be unlocked: its uuid is its chat identity, `price` its unlock price in points (the
+ * unlock, block and test-funds suites).
+ */
+export async function insertChatProfile(t: TestApp, ownerUuid: string, cityId: number, price: number, nickname = `Guide ${randomUUID().slice(0, 6)}`) {
+  const uuid = randomUUID();
+  await insertPartnerRow(t, ownerUuid, cityId, { uuid, nickname, unlock_price: price });
+  return { uuid, nickname, price };
+}
+
 export async function insertPartnerRow(
   t: TestApp,
   ownerUuid: string,
   cityId: number,
-  values: { nickname?: string; created_at?: string; favorite_count?: number; age?: number; sex?: number; body_type?: number; languages?: number[]; merchant_id?: number; status?: 'pending' | 'published' | 'hidden'; visible?: boolean } = {},
+  values: {
+    uuid?: string;
+    nickname?: string;
+    created_at?: string;
+    favorite_count?: number;
+    age?: number;
+    sex?: number;
+    body_type?: number;
+    languages?: number[];
+    merchant_id?: number;
+    status?: 'pending' | 'published' | 'hidden';
+    visible?: boolean;
+    unlock_price?: number;
+  } = {},
 ): Promise<number> {
   const city = await t.database.db.selectFrom('cities').select(['id', 'region_id']).where('id', '=', cityId).executeTakeFirstOrThrow();
   const nickname = values.nickname ?? `Guide ${randomUUID().slice(0, 8)}`;
   const row = await t.database.db
     .insertInto('partners')
     .values({
-      uuid: randomUUID(),
+      uuid: values.uuid ?? randomUUID(),
       owner_uuid: ownerUuid,
       nickname,
       age: values.age ?? 30,
@@ -205,6 +228,7 @@ export async function insertPartnerRow(
       status: values.status ?? 'published',
       visible: values.visible ?? true,
       favorite_count: values.favorite_count ?? 0,
+      ...(values.unlock_price !== undefined ? { unlock_price: values.unlock_price } : {}),
       search_key: partnerSearchKey({ nickname }),
       ...(values.created_at ? { created_at: values.created_at } : {}),
     })

@@ -4,8 +4,7 @@ import type { AdminWithdrawal } from '@/contract/calls/admin';
 import { DATABASE_KINDS } from '../../tests/support/databases';
 import { createRawClient } from '../../tests/support/raw-client';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
-import { createUser, placeRefs, type RawClient, type TestUser } from '../directory/listing.fixtures';
-import { partnerSearchKey } from '../directory/search-key';
+import { createUser, insertChatProfile, placeRefs, type RawClient, type TestUser } from '../directory/listing.fixtures';
 import { ledgerAccount, ledgerTotal, transfer, userBalances, userTestBalances } from './ledger.repository';
 import { giveCoins } from './wallet.fixtures';
 
@@ -29,32 +28,7 @@ describe.each(DATABASE_KINDS)('test funds on %s', (kind) => {
   let tokyo: number;
 
   /** A published profile of `owner` at `price` points. */
-  async function profile(owner: TestUser, price: number) {
-    const uuid = randomUUID();
-    const nickname = `Guide ${uuid.slice(0, 6)}`;
-    const city = await t.database.db.selectFrom('cities').select(['id', 'region_id']).where('id', '=', tokyo).executeTakeFirstOrThrow();
-    await t.database.db
-      .insertInto('partners')
-      .values({
-        uuid,
-        owner_uuid: owner.uuid,
-        nickname,
-        age: 30,
-        sex: 1,
-        body_type: 1,
-        languages: JSON.stringify([1]),
-        intro: 'Guide',
-        tags: '[]',
-        region_id: city.region_id,
-        city_id: city.id,
-        unlock_price: price,
-        status: 'published',
-        visible: true,
-        search_key: partnerSearchKey({ nickname }),
-      })
-      .execute();
-    return { uuid, price };
-  }
+  const profile = (owner: TestUser, price: number) => insertChatProfile(t, owner.uuid, tokyo, price);
 
   /** Buys the 1 200-coin pack on the sandbox's hosted page and approves it there, as any member can. */
   async function buySandboxCoins(user: TestUser): Promise<void> {
