@@ -38,10 +38,22 @@ function fieldThatThrows(schema: z.ZodType, value: unknown): PropertyKey[] {
  * The top-level field of a payload whose value nests beyond PAYLOAD_DEPTH_MAX (the payload object being level 1),
  * or null. Checked as soon as a payload is opened, before anything else reads it: zod, the text check below and every
  * handler then only meet values within the limit. Measured without recursion (src/contract/nesting.ts).
+ *
+ * A plain debug form carries its array and object fields as JSON text (`f.json` parses them inside the schema, and
+ * takes such text in any payload): a field whose text is a JSON array or object is held to the same limit, so both
+ * wire forms refuse the same value the same way.
  */
 export function fieldNestedTooDeep(payload: Record<string, unknown>, max = PAYLOAD_DEPTH_MAX): string | null {
   for (const key of Object.keys(payload)) {
-    if (nestedBeyond(payload[key], max - 1)) return key;
+    let value = payload[key];
+    if (typeof value === 'string' && /^\s*[[{]/.test(value)) {
+      try {
+        value = JSON.parse(value) as unknown;
+      } catch {
+        // Not JSON: the field's schema answers it.
+      }
+    }
+    if (nestedBeyond(value, max - 1)) return key;
   }
   return null;
 }
