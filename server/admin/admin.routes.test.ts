@@ -7,8 +7,8 @@ import { DATABASE_KINDS } from '../../tests/support/databases';
 import { createRawClient } from '../../tests/support/raw-client';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { createUser, insertMerchantRow, placeRefs, type RawClient, type TestUser } from '../directory/listing.fixtures';
-import { giveCoins } from '../wallet/wallet.fixtures';
-import { ledgerAccount, ledgerTotal, transfer, userBalances } from '../wallet/ledger.repository';
+import { giveCoins, giveEarnedPoints } from '../wallet/wallet.fixtures';
+import { ledgerAccount, ledgerTotal, userBalances } from '../wallet/ledger.repository';
 
 interface Page<T> {
   list: T[];
@@ -31,16 +31,7 @@ describe.each(DATABASE_KINDS)('admin API on %s', (kind) => {
   let earner: TestUser;
   let member: TestUser;
 
-  const earn = (user: TestUser, points: number) =>
-    transfer(t.database.db, {
-      key: randomUUID(),
-      kind: 'unlock',
-      memo: { ref: 'Aiko' },
-      entries: [
-        { account: ledgerAccount.platform('fees'), userUuid: null, amount: -points },
-        { account: ledgerAccount.earned(user.uuid), userUuid: user.uuid, amount: points },
-      ],
-    });
+  const earn = (user: TestUser, points: number) => giveEarnedPoints(t.database.db, user.uuid, points);
   const apply = async (user: TestUser, points: number, account: Record<string, unknown> = { method: 'bank_card', account_name: 'Vera Example', bank_name: 'Example Bank', card_number: '4000 1234 5678 9010' }) => {
     const res = await api.call('user/apply_withdraw', { token: user.token, points, idempotency_key: randomUUID(), ...account });
     expect(res.status, res.msg).toBe(1);

@@ -4,8 +4,8 @@ import { DATABASE_KINDS } from '../../tests/support/databases';
 import { createRawClient } from '../../tests/support/raw-client';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { createUser, insertChatProfile, placeRefs, type RawClient, type TestUser } from '../directory/listing.fixtures';
-import { ledgerAccount, ledgerTotal, transfer, userBalances } from '../wallet/ledger.repository';
-import { giveCoins } from '../wallet/wallet.fixtures';
+import { ledgerAccount, ledgerTotal, userBalances } from '../wallet/ledger.repository';
+import { giveCoins, giveEarnedPoints } from '../wallet/wallet.fixtures';
 import { ownerShareOf } from './unlock.service';
 
 /**
@@ -36,16 +36,7 @@ describe.each(DATABASE_KINDS)('partner unlock on %s', (kind) => {
     unlocks: (await t.database.db.selectFrom('chat_unlocks').select('user_uuid').execute()).length,
     transfers: (await t.database.db.selectFrom('ledger_transfers').select('id').execute()).length,
   });
-  const earnPoints = (user: TestUser, points: number) =>
-    transfer(t.database.db, {
-      key: randomUUID(),
-      kind: 'unlock',
-      memo: { ref: 'earlier' },
-      entries: [
-        { account: ledgerAccount.platform('fees'), userUuid: null, amount: -points },
-        { account: ledgerAccount.earned(user.uuid), userUuid: user.uuid, amount: points },
-      ],
-    });
+  const earnPoints = (user: TestUser, points: number) => giveEarnedPoints(t.database.db, user.uuid, points, 'earlier');
 
   beforeAll(async () => {
     t = await startTestApp(kind);

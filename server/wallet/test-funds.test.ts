@@ -5,8 +5,8 @@ import { DATABASE_KINDS } from '../../tests/support/databases';
 import { createRawClient } from '../../tests/support/raw-client';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { createUser, insertChatProfile, placeRefs, type RawClient, type TestUser } from '../directory/listing.fixtures';
-import { ledgerAccount, ledgerTotal, transfer, userBalances, userTestBalances } from './ledger.repository';
-import { giveCoins } from './wallet.fixtures';
+import { ledgerAccount, ledgerTotal, userBalances, userTestBalances } from './ledger.repository';
+import { giveCoins, giveEarnedPoints } from './wallet.fixtures';
 
 interface Page<T> {
   list: T[];
@@ -49,16 +49,7 @@ describe.each(DATABASE_KINDS)('test funds on %s', (kind) => {
     expect((res.data as { spent: number }).spent).toBe(target.price);
   };
   /** Real earned points, the way an earning paid for with real coins arrives. */
-  const earnReal = (user: TestUser, points: number) =>
-    transfer(t.database.db, {
-      key: randomUUID(),
-      kind: 'unlock',
-      memo: { ref: 'Aiko' },
-      entries: [
-        { account: ledgerAccount.platform('fees'), userUuid: null, amount: -points },
-        { account: ledgerAccount.earned(user.uuid), userUuid: user.uuid, amount: points },
-      ],
-    });
+  const earnReal = (user: TestUser, points: number) => giveEarnedPoints(t.database.db, user.uuid, points);
   const apply = async (user: TestUser, points: number) => {
     const res = await api.call('user/apply_withdraw', {
       token: user.token,

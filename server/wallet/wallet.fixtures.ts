@@ -18,3 +18,19 @@ export async function giveCoins(db: Kysely<Database>, uuid: string, coins: numbe
     ],
   });
 }
+
+/**
+ * Test helper: credits withdrawable (real) points to a user the way an unlock's earning paid with real coins does (a
+ * ledger transfer from the platform's fees, kind `unlock`), without an unlock.
+ */
+export async function giveEarnedPoints(db: Kysely<Database>, uuid: string, points: number, ref = 'Aiko'): Promise<void> {
+  await transfer(db, {
+    key: randomUUID(),
+    kind: 'unlock',
+    memo: { ref },
+    entries: [
+      { account: ledgerAccount.platform('fees'), userUuid: null, amount: -points },
+      { account: ledgerAccount.earned(uuid), userUuid: uuid, amount: points },
+    ],
+  });
+}

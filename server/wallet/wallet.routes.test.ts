@@ -5,6 +5,7 @@ import { DATABASE_KINDS } from '../../tests/support/databases';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
 import { createUser, type RawClient, type TestUser } from '../directory/listing.fixtures';
 import { ledgerAccount, ledgerTotal, transfer, userBalances } from './ledger.repository';
+import { giveEarnedPoints } from './wallet.fixtures';
 
 /**
  * Issue 12, the wallet calls a member can make today: the points log read from the ledger, withdrawal applications
@@ -17,16 +18,7 @@ describe.each(DATABASE_KINDS)('wallet API on %s', (kind) => {
   let earner: TestUser;
   let unverified: TestUser;
 
-  const earn = (user: TestUser, points: number, ref = 'Aiko') =>
-    transfer(t.database.db, {
-      key: randomUUID(),
-      kind: 'unlock',
-      memo: { ref },
-      entries: [
-        { account: ledgerAccount.platform('fees'), userUuid: null, amount: -points },
-        { account: ledgerAccount.earned(user.uuid), userUuid: user.uuid, amount: points },
-      ],
-    });
+  const earn = (user: TestUser, points: number, ref = 'Aiko') => giveEarnedPoints(t.database.db, user.uuid, points, ref);
   const buy = (user: TestUser, coins: number) =>
     transfer(t.database.db, {
       key: randomUUID(),
