@@ -1,4 +1,5 @@
 import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
 import { LOCALES } from './src/contract/enums';
 
 /**
@@ -38,4 +39,7 @@ export default defineConfig({
     ...Object.entries(FEATURES).map(([name, include]) => ({ path: `<rootDir>/locales/{locale}/${name}`, include })),
   ],
   orderBy: 'messageId',
+  // Origins name the file, not the line: a catalog changes only when its messages do, so extracting is repeatable
+  // and `npm test` can check that the committed catalogs are current without rewriting them.
+  format: formatter({ lineNumbers: false }),
 });

@@ -1,12 +1,29 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { LOCALES } from '../../src/contract/enums';
 
 /**
- * CI gate for translations (issue 3): extracts the messages of src/ into the 15 catalogs, then fails when any
- * catalog has a message without a translation or with placeholders that differ from the source.
+ * CI gate for translations (issue 3): fails when the committed catalogs are not what `npm run extract` makes of
+ * src/ (a message added, changed or removed without extracting), or when any catalog has a message without a
+ * translation or with placeholders that differ from the source. It leaves the catalogs as it found them: `npm test`
+ * never rewrites tracked files (issue 30).
  */
-execFileSync('npx', ['lingui', 'extract'], { stdio: ['ignore', 'ignore', 'inherit'] });
+const poFiles = () => readdirSync('locales').flatMap((locale) => readdirSync(`locales/${locale}`).filter((f) => f.endsWith('.po')).map((f) => `locales/${locale}/${f}`));
+const committed = new Map(poFiles().map((file) => [file, readFileSync(file, 'utf8')]));
+let extracted: Map<string, string>;
+try {
+  execFileSync('npx', ['lingui', 'extract'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  extracted = new Map(poFiles().map((file) => [file, readFileSync(file, 'utf8')]));
+} finally {
+  for (const file of poFiles()) if (!committed.has(file)) rmSync(file);
+  for (const [file, text] of committed) writeFileSync(file, text);
+}
+const stale = [...extracted].filter(([file, text]) => committed.get(file) !== text).map(([file]) => file);
+if (stale.length > 0) {
+  console.error(`${stale.length} catalog(s) are not current with the messages of src/:\n${stale.join('\n')}`);
+  console.error('\nRun `npm run extract`, translate what it adds, and commit the catalogs.');
+  process.exit(1);
+}
 
 interface Entry {
   msgid: string;
