@@ -41,7 +41,36 @@ function parsePo(text: string): Entry[] {
   return entries;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join(',');
+/** The arguments a message uses: `{name}` and the ICU ones, `{count, plural, …}`, each once. */
+const placeholders = (text: string) => [...new Set([...text.matchAll(/\{(\w+)\s*[,}]/g)].map((m) => m[1]))].sort().join(',');
+
+/**
+ * A plural must give every form the locale's grammar has (Intl.PluralRules, CLDR): Arabic needs zero, one, two, few,
+ * many and other; Japanese only other. An exact case (`=0`) does not stand in for a category.
+ */
+function missingPluralForms(text: string, locale: string): string[] {
+  const needed = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+  const missing: string[] = [];
+  for (const match of text.matchAll(/\{\w+\s*,\s*plural\s*,/g)) {
+    // The cases of this plural: the keys at depth one of its braces.
+    const keys = new Set<string>();
+    let depth = 0;
+    let key = '';
+    for (let i = match.index + match[0].length; i < text.length; i++) {
+      const c = text[i];
+      if (c === '{') {
+        if (depth === 0 && key.trim()) keys.add(key.trim());
+        depth++;
+        key = '';
+      } else if (c === '}') {
+        if (depth === 0) break;
+        depth--;
+      } else if (depth === 0) key = /\s/.test(c) && key.trim() ? (keys.add(key.trim()), '') : key + c;
+    }
+    for (const category of needed) if (!keys.has(category)) missing.push(category);
+  }
+  return missing;
+}
 /** The catalogs of lingui.config.ts (the app's, and the features' loaded with their routes), as the source locale has them. */
 const CATALOGS = readdirSync('locales/en').filter((file) => file.endsWith('.po')).map((file) => file.slice(0, -'.po'.length));
 const problems: string[] = [];
@@ -54,6 +83,7 @@ for (const catalog of CATALOGS) {
     for (const { msgid, msgstr } of entries) {
       if (msgstr.trim() === '') problems.push(`${locale}/${catalog}: missing translation of ${JSON.stringify(msgid)}`);
       else if (placeholders(msgstr) !== placeholders(msgid)) problems.push(`${locale}/${catalog}: placeholders differ in ${JSON.stringify(msgid)}`);
+      else if (missingPluralForms(msgstr, locale).length > 0) problems.push(`${locale}/${catalog}: the plural lacks ${missingPluralForms(msgstr, locale).join(', ')} in ${JSON.stringify(msgid)}`);
     }
   }
 }
