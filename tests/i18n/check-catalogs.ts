@@ -12,7 +12,7 @@ const poFiles = () => readdirSync('locales').flatMap((locale) => readdirSync(`lo
 const committed = new Map(poFiles().map((file) => [file, readFileSync(file, 'utf8')]));
 let extracted: Map<string, string>;
 try {
-  execFileSync('npx', ['lingui', 'extract'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('npx', ['lingui', 'extract', '--clean'], { stdio: ['ignore', 'ignore', 'inherit'] });
   extracted = new Map(poFiles().map((file) => [file, readFileSync(file, 'utf8')]));
 } finally {
   for (const file of poFiles()) if (!committed.has(file)) rmSync(file);
