@@ -13,7 +13,9 @@
       // Once the app has started (data-app set), React itself handles taps, or replays them after hydrating.
       if (document.documentElement.dataset.app) return;
       var button = event.target instanceof Element ? event.target.closest('button') : null;
-      if (button && tapped.indexOf(button) < 0) tapped.push(button);
+      // A button the browser itself acts on (popovertarget: the header's language list) has done its work already;
+      // pressing it again would undo it.
+      if (button && !button.hasAttribute('popovertarget') && tapped.indexOf(button) < 0) tapped.push(button);
     },
     true,
   );

@@ -14,6 +14,7 @@ import { createMemoryChatLimits, createRedisChatLimits } from './chat/chat-limit
 import chatRoutes from './chat/chat.routes';
 import imPlugin from './chat/im.plugin';
 import { findSession } from './account/token.repository';
+import { noteRequestLocale } from './account/member-locale';
 import apiPlugin, { sendApi } from './api/api.plugin';
 import { MemoryReplayStore, RedisReplayStore, serverKeys } from './api/envelope';
 import type { AppConfig } from './config';
@@ -28,7 +29,7 @@ import merchantRoutes from './directory/merchant.routes';
 import partnerRoutes from './directory/partner.routes';
 import reportRoutes from './directory/report.routes';
 import visitReportRoutes from './directory/visit-report.routes';
-import { translate } from './i18n';
+import { translate, waitPhrase } from './i18n';
 import kycRoutes from './kyc/kyc.routes';
 import searchRoutes from './search/search.routes';
 import { applySecurityHeaders, securityHeaders } from './security-headers';
@@ -75,7 +76,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     }
     const [key, params] =
       status === 429
-        ? (['rate.limited', { seconds: error.ttlInSeconds ?? Number(reply.getHeader('retry-after') ?? 60) }] as const)
+        ? (['rate.limited', { wait: waitPhrase(locale, error.ttlInSeconds ?? Number(reply.getHeader('retry-after') ?? 60)) }] as const)
         : status === 413
           ? error.code === 'FST_REQ_FILE_TOO_LARGE'
             ? (['image.tooLarge', { mb: IMAGE_MAX_BYTES / 1024 / 1024 }] as const)
@@ -140,6 +141,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     apiDebug: config.apiDebug,
     now: options.now,
     replayStore: redis ? new RedisReplayStore(redis) : new MemoryReplayStore(),
+    noteLocale: (request, user, locale) => noteRequestLocale(app, request, user, locale),
     resolveSession: async (token) => {
       const found = await findSession(database.db, token);
       return found ? { tokenId: found.tokenId, user: found.user } : null;

@@ -5,27 +5,85 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import type { Locale } from '@/contract/enums';
 import { setFirstData } from '@/services/first-data';
 import { activateLocale, i18n } from '@/services/i18n';
+import { ERROR_PAGE_TITLES } from '@/ui/app/error-titles';
 import { AppSystemContext } from './routes/-app/app-context';
 import type { AppSystem } from './routes/-app/app-system';
+import { documentTitle } from './routes/-app/use-document-title';
 import { routeTree } from './routeTree.gen';
 
 /**
- * The server's render of a page's first paint (src/contract/first-paint.ts), built into dist/ssr by
- * `npm run build` and called by server/web/first-paint.ts: the same route tree, components and catalogs as the
- * client, rendered for a guest with the answers the server gathered. The app system (XState, the API client) never
- * starts here: whatever needs it renders as it does before the system has loaded in the browser.
+ * The app's route tree on the server, built into dist/ssr by `npm run build` and loaded by server/web/spa.plugin.ts:
+ * - `matchPage`: which page a path is, by the router's own matcher and the routes' own params checks, so the
+ *   server's HTTP status is the page's (server/web/page-status.ts);
+ * - `pageTitle`: the document title of the error pages the server answers with their status;
+ * - `render`: a page's first paint (src/contract/first-paint.ts), called by server/web/first-paint.ts: the same
+ *   route tree, components and catalogs as the client, rendered for a guest with the answers the server gathered.
+ * The app system (XState, the API client) never starts here: whatever needs it renders as it does before the system
+ * has loaded in the browser.
  */
 
 /** Never settles: on the server nothing awaits the app system to completion. */
 const NO_SYSTEM = new Promise<AppSystem>(() => {});
 
-/** Renders are one at a time: the active locale and the first-data answers are module state for one render. */
+/**
+ * The page a path is, as the browser's router sees it (the same route tree and matching):
+ * - `route`: the matched route's full path ('/$lang/merchant/$id/', layouts left out), or null when no route
+ *   matches the path (the router's global not-found);
+ * - `refused`: a matched route's `params.parse` refused the path (an unknown language, info page or KYC step, a
+ *   malformed id or channel): the page is the 404 page. Only the params' shape is checked here: whether a place
+ *   or a listing exists is for the server to ask its database;
+ * - `params`: the path's params, decoded.
+ * Nothing loads: no guard (beforeLoad) or loader runs, so the answer is the same for every visitor.
+ */
+export interface PageMatch {
+  route: string | null;
+  refused: boolean;
+  params: Record<string, string>;
+}
+
+/**
+ * The browser's router (src/main.tsx) sets no option that changes matching (caseSensitive, trailingSlash, basepath,
+ * rewrite), and neither does this one: both match with the router's defaults. Case-insensitively, so /en/Search is
+ * the search page in both (HTTP 200), while a place's slug or a listing's id is compared as written (/en/Japan: 404).
+ */
+const matcher = createRouter({ routeTree, context: { system: NO_SYSTEM }, history: createMemoryHistory() });
+
+export function matchPage(url: string): PageMatch {
+  // Decoded as the browser's router decodes the address bar's path.
+  const { pathname } = matcher.parseLocation(createMemoryHistory({ initialEntries: [url] }).location);
+  const [, rawParams, found] = matcher.getMatchedRoutes(pathname);
+  // The router's own test for a global not-found (router-core matchRoutes): no route, or a route with path left over.
+  if (!found || (found.path !== '/' && rawParams['**'])) return { route: null, refused: false, params: {} };
+  const matches = matcher.matchRoutes(pathname, {});
+  return {
+    route: found.fullPath,
+    refused: matches.some((match) => match.paramsError !== undefined),
+    params: { ...rawParams },
+  };
+}
+
+/**
+ * Renders and titles are one at a time: the active locale and the first-data answers are module state for one
+ * render.
+ */
 let queue: Promise<unknown> = Promise.resolve();
 
-export function render(url: string, locale: Locale, answers: Record<string, unknown>): Promise<string> {
-  const run = queue.then(() => renderOne(url, locale, answers));
+function enqueue<T>(task: () => Promise<T>): Promise<T> {
+  const run = queue.then(task);
   queue = run.catch(() => undefined);
   return run;
+}
+
+/** The document title of the 401, 403 and 404 pages in `locale`, as the page sets it once the app runs. */
+export function pageTitle(status: 401 | 403 | 404, locale: Locale): Promise<string> {
+  return enqueue(async () => {
+    await activateLocale(locale);
+    return documentTitle(i18n._(ERROR_PAGE_TITLES[status]));
+  });
+}
+
+export function render(url: string, locale: Locale, answers: Record<string, unknown>): Promise<string> {
+  return enqueue(() => renderOne(url, locale, answers));
 }
 
 async function renderOne(url: string, locale: Locale, answers: Record<string, unknown>): Promise<string> {

@@ -79,6 +79,8 @@ const system = systemLoad.promise;
 trackAppSystem(system).catch(() => undefined);
 
 let keepFirstScroll = hydrating;
+// How paths match is the router's default here and on the server (src/entry-server.tsx matchPage, which decides the
+// HTTP status): an option that changes matching (caseSensitive, trailingSlash, basepath) goes in both or neither.
 const router = createRouter({
   routeTree,
   context: { system },

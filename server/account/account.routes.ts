@@ -16,6 +16,7 @@ import { sendWelcome } from '../chat/welcome';
 import { isStripeTestKey } from '../payments/stripe.provider';
 import { createChatToken } from './chat-token';
 import { currentUserOf } from './current-user';
+import { noteRequestLocale } from './member-locale';
 import {
   consumeOneTimeToken,
   countFailedEmailCode,
@@ -90,7 +91,10 @@ export default fp(
               email_key: emailKey(payload.email),
               password_hash: passwordHash,
               nickname: payload.account,
+              locale,
             });
+            // The system contact greets every account, with it: an account never exists without its welcome.
+            await sendWelcome(trx, uuid);
             return { token: await createSessionToken(trx, uuid, client) };
           });
         } catch (error) {
@@ -98,8 +102,6 @@ export default fp(
           if (isUniqueViolation(error)) throw new ApiFailure('account.usernameTaken');
           throw error;
         }
-        // The system contact greets every new account in its language; the account exists whether or not this works.
-        await sendWelcome(db, uuid, locale).catch((error: Error) => app.log.warn({ err: error.message }, 'welcome message not stored'));
         return session;
       },
       { preHandler: [limit('register-ip', limits.registerPerIp, byIp)] },
@@ -107,10 +109,12 @@ export default fp(
 
     app.api(
       account.loginByPassword,
-      async ({ payload, client }) => {
+      async ({ payload, client, locale, request }) => {
         const found = await findUserByAccount(db, payload.account);
         const ok = await passwords.verify(found?.password_hash ?? null, payload.password);
         if (!found || !ok) throw new ApiFailure('account.loginFailed');
+        // The language the member signs in with is theirs (member-locale.ts): the system contact's notices use it.
+        await noteRequestLocale(app, request, found, locale);
         return { token: await createSessionToken(db, found.uuid, client) };
       },
       { preHandler: [limit('login-ip', limits.loginPerIp, byIp), limit('login-account', limits.loginPerAccount, byField('account'))] },

@@ -69,13 +69,14 @@ export async function createAdmin(
         role: 'admin',
       });
       await recordAdminAction(trx, { admin: uuid, action: 'role.grant', targetType: 'user', targetId: uuid, details: { via: 'admin:create', created: true } });
+      // Like a registration, the system contact greets the account, in the same transaction. Its language is not known
+      // yet: the welcome reads in whichever the admin browses in (server/chat/notices.ts).
+      await sendWelcome(trx, uuid);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AdminCommandError(`The user name "${username}" or the e-mail address ${email} was just taken by another account.`);
     throw error;
   }
-  // Like a registration, the system contact greets the account; the account exists whether or not this works.
-  await sendWelcome(db, uuid).catch(() => undefined);
   return { uuid, username, changed: true };
 }
 

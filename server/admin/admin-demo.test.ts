@@ -50,7 +50,7 @@ describe.each(DATABASE_KINDS)('demo admin queue on %s', (kind) => {
     ]);
 
     const paid = await api.call('admin/withdrawalPay', { token, id: list[0].id, idempotency_key: '7d0f3c52-61f4-4c59-9a4e-3f1d2b8c9e01' });
-    expect([paid.status, paid.msg]).toEqual([0, `${t.config.economy.withdrawal_min_points} points of this withdrawal come from test-mode payments, which are not real money. It cannot be paid, only rejected.`]);
+    expect([paid.status, paid.msg]).toEqual([0, `${t.config.economy.withdrawal_min_points.toLocaleString('en')} points of this withdrawal come from test-mode payments, which are not real money. It cannot be paid, only rejected.`]);
     expect((await userBalances(t.database.db, list[0].user.uuid)).hold).toBe(t.config.economy.withdrawal_min_points);
 
     const rejected = await api.call('admin/withdrawalReject', { token, id: list[0].id, reason: 'Demo: test-mode funds are never paid out.', idempotency_key: '7d0f3c52-61f4-4c59-9a4e-3f1d2b8c9e02' });

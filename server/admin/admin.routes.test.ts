@@ -272,6 +272,9 @@ describe.each(DATABASE_KINDS)('admin API on %s', (kind) => {
       const selfPayer = await createUser(t, api, 'SelfPayer', 4, 'admin');
       await earn(selfPayer, 1_200);
       const id = await apply(selfPayer, 1_000);
+      // The admin uses the app in German: a request in a language stores it as the account's (member-locale.ts), so
+      // it is stored before the digest, and the German refusal below writes nothing either.
+      await api.call('user/me', { token: selfPayer.token }, { 'Accept-Language': 'de-DE' });
       const before = await digest();
       const own = 'You cannot pay or reject your own withdrawal. Another administrator has to process it.';
       const pay = await api.call('admin/withdrawalPay', { token: selfPayer.token, id, idempotency_key: randomUUID() });

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import * as admin from '@/contract/calls/admin';
+import { KycStatus } from '@/contract/enums';
 import { LIST_LIMIT_DEFAULT } from '@/contract/shapes';
 import { revokeSessions } from '../account/token.repository';
 import { ApiFailure } from '../api/failure';
+import { NoticeOutbox } from '../chat/notices';
 import { listKycQueue, reviewSubmission } from '../kyc/kyc.repository';
 import { adminApi } from './admin-guard';
 import { decodeIdCursor, pageOfRows } from './admin-cursor';
@@ -33,13 +35,20 @@ export default fp(
       return page(list, await listAdminWithdrawals(db, payload.status, decodeIdCursor(list, payload.cursor, 'integer'), limit), limit);
     });
 
-    adminApi(app, admin.withdrawalPay, async ({ payload }, user) =>
-      settleWithdrawal(db, user, payload.id, payload.idempotency_key, { decision: 'pay' }),
-    );
+    // The member's notice (paid, or rejected with the reason) is stored with the settlement and pushed once it committed.
+    adminApi(app, admin.withdrawalPay, async ({ payload }, user) => {
+      const notices = new NoticeOutbox();
+      const settled = await settleWithdrawal(db, user, payload.id, payload.idempotency_key, { decision: 'pay' }, notices);
+      await notices.publish(app);
+      return settled;
+    });
 
-    adminApi(app, admin.withdrawalReject, async ({ payload }, user) =>
-      settleWithdrawal(db, user, payload.id, payload.idempotency_key, { decision: 'reject', reason: payload.reason }),
-    );
+    adminApi(app, admin.withdrawalReject, async ({ payload }, user) => {
+      const notices = new NoticeOutbox();
+      const settled = await settleWithdrawal(db, user, payload.id, payload.idempotency_key, { decision: 'reject', reason: payload.reason }, notices);
+      await notices.publish(app);
+      return settled;
+    });
 
     // --- Reports -------------------------------------------------------------------------------------------------
     adminApi(app, admin.reports, async ({ payload, locale }) => {
@@ -70,16 +79,26 @@ export default fp(
     adminApi(app, admin.kycQueue, async ({ payload }) => listKycQueue(db, { status: payload.status, cursor: payload.cursor, limit: payload.limit }));
 
     adminApi(app, admin.kycReview, async ({ payload }, user) => {
-      // The audit row is written in the review's own transaction: a review is never committed without it.
-      return reviewSubmission(db, { id: payload.id, reviewer: user.uuid, decision: payload.decision, reason: payload.reason }, (trx, reviewed) =>
-        recordAdminAction(trx, {
+      // The audit row and the member's notice are written in the review's own transaction: a review is never committed
+      // without them, and a review refused (already reviewed, no reason) writes neither. The notice is pushed after.
+      const notices = new NoticeOutbox();
+      const submission = await reviewSubmission(db, { id: payload.id, reviewer: user.uuid, decision: payload.decision, reason: payload.reason }, async (trx, reviewed) => {
+        await recordAdminAction(trx, {
           admin: user.uuid,
           action: payload.decision === 'approve' ? 'kyc.approve' : 'kyc.reject',
           targetType: 'kyc',
           targetId: reviewed.id,
           details: { user: reviewed.user_uuid, document_type: reviewed.document_type, ...(payload.decision === 'reject' ? { reason: reviewed.reject_reason } : {}) },
-        }),
-      );
+        });
+        await notices.send(
+          trx,
+          reviewed.user_uuid,
+          `kyc-review-${reviewed.id}`,
+          reviewed.status === KycStatus.Approved ? { key: 'notice.kycApproved' } : { key: 'notice.kycRejected', values: { reason: reviewed.reject_reason ?? '' } },
+        );
+      });
+      await notices.publish(app);
+      return submission;
     });
 
     // --- Users and the audit log ---------------------------------------------------------------------------------

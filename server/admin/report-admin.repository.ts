@@ -9,8 +9,9 @@ import { isoOf } from '../directory/listing.mappers';
 import { recordAdminAction } from './audit.repository';
 
 /**
- * The reports queue (DESIGN section 1, trust and safety; issue 13 item 4): reports of listings and users as user/report
- * stored them, with who reported, why, and what the target is today; and their closing by a moderator, once.
+ * The reports queue (DESIGN section 1, trust and safety; issue 13 item 4): reports of listings, users and chat messages
+ * as user/report stored them, with who reported, why, and what the target is today (a message: its text, sender and
+ * time); and their closing by a moderator, once.
  */
 
 function selectReports(db: Kysely<Database>) {
@@ -36,6 +37,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 interface TargetFacts {
   label: string;
   status: ListingStatus | null;
+  message?: NonNullable<AdminReport['target_message']>;
 }
 
 /** What each reported target is now (name, moderation status), one query per kind of target on the page. */
@@ -44,15 +46,38 @@ async function targetsOf(db: Kysely<Database>, rows: readonly ReportRow[]): Prom
   const merchantIds = ids('merchant').map(Number).filter(Number.isSafeInteger);
   const partnerIds = ids('partner').map(Number).filter(Number.isSafeInteger);
   const userIds = ids('user').filter((id) => UUID.test(id));
-  const [merchants, partners, users] = await Promise.all([
+  const messageIds = ids('message').filter((id) => /^\d{1,18}$/.test(id));
+  const [merchants, partners, users, messages] = await Promise.all([
     merchantIds.length ? db.selectFrom('merchants').select(['id', 'name', 'status']).where('id', 'in', merchantIds).execute() : [],
     partnerIds.length ? db.selectFrom('partners').select(['id', 'nickname', 'status']).where('id', 'in', partnerIds).execute() : [],
     userIds.length ? db.selectFrom('users').select(['uuid', 'nickname']).where('uuid', 'in', userIds).execute() : [],
+    messageIds.length
+      ? db
+          .selectFrom('chat_messages as m')
+          .innerJoin('users as s', 's.uuid', 'm.from_uuid')
+          .select(['m.id', 'm.content', 'm.content_type', 'm.created_at', 's.uuid', 's.username', 's.nickname'])
+          .where('m.id', 'in', messageIds)
+          .execute()
+      : [],
   ]);
   const facts = new Map<string, TargetFacts>();
   for (const m of merchants) facts.set(`merchant:${m.id}`, { label: m.name, status: m.status });
   for (const p of partners) facts.set(`partner:${p.id}`, { label: p.nickname, status: p.status });
   for (const u of users) facts.set(`user:${u.uuid}`, { label: u.nickname, status: null });
+  for (const m of messages) {
+    // Only text and photos can be reported (report.routes.ts); the unlock notice never is.
+    if (m.content_type === 'unlock') continue;
+    facts.set(`message:${m.id}`, {
+      label: m.content,
+      status: null,
+      message: {
+        content_type: m.content_type,
+        content: m.content,
+        sender: { uuid: m.uuid, username: m.username, nickname: m.nickname },
+        sent_at: isoOf(m.created_at),
+      },
+    });
+  }
   return facts;
 }
 
@@ -68,6 +93,7 @@ function adminReportOf(row: ReportRow, facts: Map<string, TargetFacts>, locale: 
     target_id: row.target_id,
     target_label: target?.label ?? null,
     target_status: target?.status ?? null,
+    target_message: target?.message ?? null,
     reason: row.reason,
     reason_name: reasonNameOf(row.reason_names, locale, row.reason),
     text: row.text,

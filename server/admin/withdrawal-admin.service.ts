@@ -1,7 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import type { AdminWithdrawal, PayoutAccount } from '@/contract/calls/admin';
+import { CURRENCY } from '@/contract/constants';
 import type { WithdrawalStatus } from '@/contract/feature-enums';
 import { ApiFailure } from '../api/failure';
+import type { NoticeOutbox } from '../chat/notices';
 import type { Database, UserRow, WithdrawalRow } from '../db/schema';
 import { isoOf } from '../directory/listing.mappers';
 import { ledgerAccount, transfer } from '../wallet/ledger.repository';
@@ -84,9 +86,10 @@ export type Settlement = { decision: 'pay' } | { decision: 'reject'; reason: str
 const OUTCOME = { pay: 'paid', reject: 'rejected' } as const;
 
 /**
- * Pays or rejects a pending withdrawal, with its ledger transfer and its audit row in one transaction. `key` is the
- * request's idempotency key: the same request again (same decision, admin and key) answers the settled withdrawal,
- * anything else for a withdrawal that is no longer pending is refused and writes nothing.
+ * Pays or rejects a pending withdrawal, with its ledger transfer, its audit row and the member's notice (into
+ * `notices`, which the caller publishes once this returned) in one transaction. `key` is the request's idempotency
+ * key: the same request again (same decision, admin and key) answers the settled withdrawal and sends no second
+ * notice; anything else for a withdrawal that is no longer pending is refused and writes nothing.
  */
 export async function settleWithdrawal(
   db: Kysely<Database>,
@@ -94,6 +97,7 @@ export async function settleWithdrawal(
   id: number,
   key: string,
   settlement: Settlement,
+  notices: NoticeOutbox,
 ): Promise<AdminWithdrawal> {
   const outcome = OUTCOME[settlement.decision];
   await db.transaction().execute(async (trx) => {
@@ -159,6 +163,18 @@ export async function settleWithdrawal(
         ...(settlement.decision === 'reject' ? { reason: settlement.reason } : {}),
       },
     });
+    const values = { points: row.points, amount: { cents: Number(row.amount), currency: CURRENCY } };
+    const reason = settlement.decision === 'reject' ? settlement.reason.trim() : '';
+    await notices.send(
+      trx,
+      user,
+      `withdrawal-settled-${row.id}`,
+      settlement.decision === 'pay'
+        ? { key: 'notice.withdrawalPaid', values }
+        : reason
+          ? { key: 'notice.withdrawalRejectedReason', values: { ...values, reason } }
+          : { key: 'notice.withdrawalRejected', values },
+    );
   });
   const settled = await findAdminWithdrawal(db, id);
   if (!settled) throw new ApiFailure('admin.withdrawalNotFound');

@@ -73,6 +73,8 @@ export interface ApiPluginOptions {
   recordGuest?: (guestId: string, client: string, userUuid: string | null) => Promise<void>;
   replayStore?: ReplayStore;
   now?: () => number;
+  /** Called with every signed-in request before its handler runs: the account's language (server/account/member-locale.ts). */
+  noteLocale?: (request: FastifyRequest, user: UserRow, locale: Locale) => Promise<void>;
 }
 
 declare module 'fastify' {
@@ -282,6 +284,7 @@ export default fp(
           return true;
         }
         state.session = resolved;
+        if (resolved.user.locale !== locale && options.noteLocale) await options.noteLocale(request, resolved.user, locale);
       }
       if (call.auth === 'required' && !state.session) {
         fail(request, reply, 'auth.required');

@@ -17,9 +17,11 @@ export interface ChatEvent {
  * - `sessions`: some of the user's sessions ended (logout, password change or reset, an admin's action): each socket
  *   checks in the database that the session its token came from is still live, and closes with 4001 if not;
  * - `close`: these sockets (ids of ChatSocketRegistry) are beyond the user's cap: whichever process holds one closes
- *   it with 4008.
+ *   it with 4008;
+ * - `locale`: the account's language changed (server/account/member-locale.ts): each socket pushes the system
+ *   contact's notices in it from now on.
  */
-export type ChatControl = { control: 'sessions' } | { control: 'close'; sockets: string[] };
+export type ChatControl = { control: 'sessions' } | { control: 'close'; sockets: string[] } | { control: 'locale'; locale: string };
 export type BusEvent = ChatEvent | ChatControl;
 
 export type ChatListener = (event: BusEvent) => void;

@@ -53,17 +53,17 @@ export default fp(
       };
     }
 
-    app.api(chat.getHistory, async ({ payload, session }) => {
+    app.api(chat.getHistory, async ({ payload, session, locale }) => {
       const viewer = session.user.uuid;
       const conversation = await resolve(viewer, payload.from_uuid, payload.partner_uuid);
       const status = await statusOf(conversation);
       const row = await findConversation(db, conversation);
       if (!row) return { list: [], page: payload.page, has_more: false, status };
       const [{ list, hasMore }, { peerReadSeq }] = await Promise.all([historyPage(db, row.id, payload.page, payload.limit), unreadCount(db, row.id, viewer)]);
-      return { list: list.map((m) => historyItemOf(row, m, viewer, peerReadSeq)), page: payload.page, has_more: hasMore, status };
+      return { list: list.map((m) => historyItemOf(row, m, viewer, peerReadSeq, locale)), page: payload.page, has_more: hasMore, status };
     });
 
-    app.api(chat.getContactList, async ({ session }) => {
+    app.api(chat.getContactList, async ({ session, locale }) => {
       const viewer = session.user.uuid;
       const rows = await contactRows(db, viewer, CONTACTS_MAX);
       const peers = rows.map((r) => peerOf(refOf(r.conversation), viewer));
@@ -77,7 +77,7 @@ export default fp(
         return [
           {
             user: { ...face, appends: partnerUuid ? { uuid: partnerUuid } : null, isPartner: partnerUuid !== null },
-            message: r.last ? historyItemOf(r.conversation, r.last, viewer, r.peerReadSeq) : null,
+            message: r.last ? historyItemOf(r.conversation, r.last, viewer, r.peerReadSeq, locale) : null,
             unreadcount: r.unread,
           },
         ];

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { type HistoryItem, type IncomingMessage, type OutgoingMessage, UNLOCK_CONTENT } from '@/contract/calls/chat';
+import type { Locale } from '@/contract/enums';
 import type { PublicUser } from '@/contract/shapes';
 import { chosenNickname } from '../account/public-face';
 import { isForeignKeyViolation } from '../db/errors';
@@ -21,6 +22,7 @@ import {
   resolveConversation,
   senderAs,
 } from './chat.repository';
+import { contentFor } from './notices';
 
 /** A conversation row as the repository's reference. */
 export function refOf(row: ChatConversationRow): ConversationRef {
@@ -29,15 +31,18 @@ export function refOf(row: ChatConversationRow): ConversationRef {
 
 const seconds = (date: Date | string) => Math.floor(new Date(date).getTime() / 1000);
 
-/** A stored message as `viewer` sees it in history; `need_send`: the other side has not read it yet. */
-export function historyItemOf(conversation: ChatConversationRow, row: ChatMessageRow, viewer: string, peerReadSeq: number): HistoryItem {
+/**
+ * A stored message as `viewer` sees it in history; `need_send`: the other side has not read it yet. The system
+ * contact's notices are put into words in `locale` (notices.ts).
+ */
+export function historyItemOf(conversation: ChatConversationRow, row: ChatMessageRow, viewer: string, peerReadSeq: number, locale: Locale): HistoryItem {
   const ref = refOf(conversation);
   return {
     id: Number(row.id),
     seq: row.seq,
     sign: row.sign,
     created_at: seconds(row.created_at),
-    content: row.content,
+    content: contentFor(row, locale),
     content_type: row.content_type,
     need_send: row.from_uuid === viewer && row.seq > peerReadSeq,
     ext: ref.partnerUuid ? { partner_uuid: ref.partnerUuid } : null,
@@ -48,16 +53,22 @@ export function historyItemOf(conversation: ChatConversationRow, row: ChatMessag
 /**
  * A stored message as pushed to `viewer`'s socket. `to_id` is the viewer's own uuid, except on the echo of the
  * viewer's own message (another tab or device), where it names the peer, so the client files it under the right
- * contact either way: peer = from_uuid === me ? to_id : from_uuid.
+ * contact either way: peer = from_uuid === me ? to_id : from_uuid. The system contact's notices are put into words
+ * in `locale` (the viewer's account's language on the socket; notices.ts).
  */
-export function incomingOf(conversation: ConversationRef, row: Pick<ChatMessageRow, 'seq' | 'sign' | 'from_uuid' | 'content' | 'content_type'> & { created_at: Date | string }, viewer: string): IncomingMessage {
+export function incomingOf(
+  conversation: ConversationRef,
+  row: Pick<ChatMessageRow, 'seq' | 'sign' | 'from_uuid' | 'content' | 'content_type'> & { created_at: Date | string },
+  viewer: string,
+  locale: Locale,
+): IncomingMessage {
   return {
     sign: row.sign,
     seq: row.seq,
     from_uuid: senderAs(conversation, row.from_uuid, viewer),
     to_id: row.from_uuid === viewer ? peerOf(conversation, viewer) : viewer,
     timestamp: seconds(row.created_at),
-    content: row.content,
+    content: contentFor(row, locale),
     content_type: row.content_type,
     ext: conversation.partnerUuid ? { partner_uuid: conversation.partnerUuid } : null,
   };

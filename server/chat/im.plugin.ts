@@ -9,7 +9,7 @@ import { type Locale, localeFromAcceptLanguage } from '@/contract/enums';
 import { type ChatGrant, verifyChatToken } from '../account/chat-token';
 import { liveSessionIds } from '../account/token.repository';
 import { safeParseUntrusted } from '../api/parse-untrusted';
-import { type MessageKey, translate } from '../i18n';
+import { knownLocale, type MessageKey, translate } from '../i18n';
 import type { BusEvent, ChatBus, ChatControl, ChatEvent } from './chat-bus';
 import { type ChatLimits, createMemoryChatLimits, DEFAULT_CHAT_LIMITS, newSocketId, SOCKET_REFRESH_MS } from './chat-limits';
 import { findConversation, messagesAfter, resolveConversation } from './chat.repository';
@@ -27,6 +27,11 @@ declare module 'fastify' {
      * committed. Sockets are also checked every SESSION_CHECK_MS, which catches idle expiry and a lost notice.
      */
     chatSessionsEnded(userUuid: string): Promise<void>;
+    /**
+     * Tells the user's sockets on every process that the account's language changed (server/account/member-locale.ts):
+     * the system contact's notices they push from then on are in it.
+     */
+    chatLocaleChanged(userUuid: string, locale: Locale): Promise<void>;
   }
 }
 
@@ -56,6 +61,10 @@ interface Connection {
   /** The session that obtained the chat token: the socket lives only as long as it does. */
   session: string;
   token: string;
+  /**
+   * The account's language (users.locale, kept current by the 'locale' notice): the system contact's notices and the
+   * error frames are in it. Not the upgrade's Accept-Language, which is the browser's, not the page's.
+   */
   locale: Locale;
   /** What the client holds of each conversation, and the order its live messages go out in. */
   order: PushOrder;
@@ -89,6 +98,9 @@ export default fp(
     app.decorate('chatSessionsEnded', async (user: string) => {
       await bus.publish(user, { control: 'sessions' }).catch((error: Error) => app.log.warn({ err: error.message }, 'session notice not sent'));
     });
+    app.decorate('chatLocaleChanged', async (user: string, locale: Locale) => {
+      await bus.publish(user, { control: 'locale', locale }).catch((error: Error) => app.log.warn({ err: error.message }, 'language notice not sent'));
+    });
 
     /**
      * Closes, with 4001, each socket (of `user`, or all) whose session is no longer live. One query for all of
@@ -110,6 +122,10 @@ export default fp(
     const checksDue = new Set<string>();
 
     function onControl(connection: Connection, event: ChatControl): void {
+      if (event.control === 'locale') {
+        connection.locale = knownLocale(event.locale);
+        return;
+      }
       if (event.control === 'close') {
         if (event.sockets.includes(connection.id)) connection.socket.close(CLOSE_TOO_MANY_SOCKETS, 'too many sockets');
         return;
@@ -173,7 +189,7 @@ export default fp(
         const seqs = connection.order.seqsOf(conversationKey(conversation));
         seqs.holdUpTo(entry.seq);
         for (const message of missed) {
-          send(connection, { message_type: 'chatMessage', data: incomingOf(conversation, message, connection.user) });
+          send(connection, { message_type: 'chatMessage', data: incomingOf(conversation, message, connection.user, connection.locale) });
           seqs.add(message.seq);
         }
       }
@@ -255,7 +271,7 @@ export default fp(
       }
     }
 
-    function accept(request: HttpRequest, socket: Duplex, head: Buffer, grant: ChatGrant, token: string): void {
+    function accept(request: HttpRequest, socket: Duplex, head: Buffer, grant: ChatGrant, token: string, locale: Locale): void {
       const { user } = grant;
       wss.handleUpgrade(request, socket, head, (ws) => {
         const connection: Connection = {
@@ -264,9 +280,9 @@ export default fp(
           user,
           session: grant.session,
           token,
-          locale: localeFromAcceptLanguage(request.headers['accept-language']),
+          locale,
           order: new PushOrder((event) =>
-            send(connection, { message_type: 'chatMessage', data: incomingOf(event.conversation, event.message, connection.user) }),
+            send(connection, { message_type: 'chatMessage', data: incomingOf(event.conversation, event.message, connection.user, connection.locale) }),
           ),
           conversations: new Map(),
         };
@@ -321,13 +337,15 @@ export default fp(
       // Until the socket is handed to ws, a reset of it must not go unheard (an unhandled 'error' ends the process).
       const onSocketError = () => socket.destroy();
       socket.on('error', onSocketError);
-      liveSessionIds(db, [grant.session], now()).then(
-        (live) => {
+      // The account's language comes with the session check, in the same round of queries.
+      const language = db.selectFrom('users').select('locale').where('uuid', '=', grant.user).executeTakeFirst();
+      Promise.all([liveSessionIds(db, [grant.session], now()), language]).then(
+        ([live, user]) => {
           socket.off('error', onSocketError);
           if (socket.destroyed) return;
           if (closing) return refuse(socket, 503, 'Service Unavailable');
           if (!live.has(`${grant.user}:${grant.session}`)) return refuseToken(request, socket, head);
-          accept(request, socket, head, grant, token);
+          accept(request, socket, head, grant, token, knownLocale(user?.locale ?? localeFromAcceptLanguage(request.headers['accept-language'])));
         },
         (error: Error) => {
           socket.off('error', onSocketError);

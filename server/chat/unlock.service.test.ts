@@ -53,6 +53,10 @@ describe.each(DATABASE_KINDS)('partner unlock on %s', (kind) => {
     const aiko = await profile(owner.uuid, 57, 'Aiko');
     const feesBefore = await fees();
     const ownerBefore = await userBalances(t.database.db, owner.uuid);
+    // The profile's page tells the member whether they unlocked it (its Chat button shows the price until then).
+    const { id } = await t.database.db.selectFrom('partners').select('id').where('uuid', '=', aiko.uuid).executeTakeFirstOrThrow();
+    const unlockedOnPage = async (user: TestUser) => ((await api.call('partner/detail', { token: user.token, id })).data as { is_unlocked: boolean }).is_unlocked;
+    expect(await unlockedOnPage(reader)).toBe(false);
 
     const answer = await unlock(reader, aiko);
     expect([answer.status, answer.msg]).toEqual([1, 'ok']);
@@ -73,6 +77,7 @@ describe.each(DATABASE_KINDS)('partner unlock on %s', (kind) => {
     expect(row).toMatchObject({ partner_uuid: aiko.uuid, price: 57, spent: 57 });
     const status = await api.call('chat/status', { token: reader.token, to_uuid: aiko.uuid, partner_uuid: aiko.uuid });
     expect(status.data).toMatchObject({ is_unlocked: true, can_send: true });
+    expect([await unlockedOnPage(reader), await unlockedOnPage(owner)]).toEqual([true, true]);
   });
 
   it('spends purchased coins first, then earned points', async () => {

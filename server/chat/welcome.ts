@@ -1,16 +1,15 @@
 import type { Kysely } from 'kysely';
-import { SYSTEM_CHAT_UUID } from '@/contract/calls/chat';
-import { DEFAULT_LOCALE, type Locale } from '@/contract/enums';
 import type { Database } from '../db/schema';
-import { translate } from '../i18n';
-import { appendMessage } from './chat.repository';
+import { storeNotice } from './notices';
+
+/** The sign of the welcome: one per account, so sending it again changes nothing. */
+export const WELCOME_SIGN = 'welcome-1';
 
 /**
- * The system contact's welcome to an account, in its language. Stored once per account (the sign is fixed), so
- * calling this again changes nothing.
+ * The system contact's welcome to an account. Stored once per account (the sign is fixed), as a notice (notices.ts):
+ * it reads in the member's language whenever they read it, so an account made without one (the demo seed,
+ * `npm run admin:create`) is greeted in the language its member browses in.
  */
-export async function sendWelcome(db: Kysely<Database>, userUuid: string, locale: Locale = DEFAULT_LOCALE, at = new Date()): Promise<void> {
-  const [userA, userB] = SYSTEM_CHAT_UUID < userUuid ? [SYSTEM_CHAT_UUID, userUuid] : [userUuid, SYSTEM_CHAT_UUID];
-  await appendMessage(db, { userA, userB, partnerUuid: null }, { sign: 'welcome-1', fromUuid: SYSTEM_CHAT_UUID, content: translate(locale, 'chat.welcome'), contentType: 'text' }, at);
+export async function sendWelcome(db: Kysely<Database>, userUuid: string, at = new Date()): Promise<void> {
+  await storeNotice(db, userUuid, WELCOME_SIGN, { key: 'chat.welcome' }, at);
 }
-

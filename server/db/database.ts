@@ -21,6 +21,7 @@ import * as chatConversation from './migrations/2026-11-26-0041-chat-conversatio
 import * as chatAppendBatch from './migrations/2026-11-26-0050-chat-append-batch';
 import * as chatBlockScope from './migrations/2026-11-27-0010-chat-block-scope';
 import * as testFunds from './migrations/2026-11-27-0020-test-funds';
+import * as memberLocale from './migrations/2026-11-28-0010-member-locale';
 import type { Database } from './schema';
 
 /** Migrations in order; listed statically so bundling or a changed working directory cannot lose one. */
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0050-chat-append-batch': chatAppendBatch,
   '2026-11-27-0010-chat-block-scope': chatBlockScope,
   '2026-11-27-0020-test-funds': testFunds,
+  '2026-11-28-0010-member-locale': memberLocale,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

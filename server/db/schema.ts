@@ -28,6 +28,11 @@ export interface UserTable {
   version: Generated<number>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
+  /**
+   * The language of the account's latest signed-in request (a Locale; migration 2026-11-28-0010): the chat socket
+   * pushes the system contact's notices in it.
+   */
+  locale: Generated<string>;
 }
 export type UserRow = Selectable<UserTable>;
 export type InsertableUserRow = Insertable<UserTable>;

@@ -1,27 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabaseUrl, DATABASE_KINDS } from '../../tests/support/databases';
+import { DATABASE_KINDS, openTestDatabase } from '../../tests/support/databases';
 import { settleWithdrawal } from '../admin/withdrawal-admin.service';
 import { ApiFailure } from '../api/failure';
+import { NoticeOutbox } from '../chat/notices';
 import { ledgerTotal, transfer, userBalances, userTestBalances } from '../wallet/ledger.repository';
-import { type DatabaseHandle, type DatabaseKind, migrateTo, migrateToLatest, openDatabase } from './database';
+import { type DatabaseHandle, migrateTo, migrateToLatest } from './database';
 
 /** The last migration before test funds existed. */
 const BEFORE = '2026-11-26-0050-chat-append-batch';
-
-async function openUnmigrated(kind: DatabaseKind): Promise<DatabaseHandle> {
-  if (kind === 'pglite') return openDatabase({ databaseUrl: null, dataDir: ':memory:' });
-  const database = await createTestDatabaseUrl();
-  const handle = await openDatabase({ databaseUrl: database.url, dataDir: ':memory:' });
-  return {
-    ...handle,
-    async close() {
-      await handle.close();
-      await database.drop();
-    },
-  };
-}
 
 /**
  * Issue 29 item A on existing data: a database written before test funds existed holds points bought through sandbox
@@ -37,7 +25,7 @@ describe.each(DATABASE_KINDS)('test-funds migration over existing data on %s', (
   });
 
   it('moves what sandbox orders bought, and what it paid for, to the test twins; real money stays payable', async () => {
-    database = await openUnmigrated(kind);
+    database = await openTestDatabase(kind, { migrated: false });
     const db = database.db;
     await migrateTo(db, BEFORE);
 
@@ -140,17 +128,17 @@ describe.each(DATABASE_KINDS)('test-funds migration over existing data on %s', (
     ]);
 
     // The pending withdrawal can no longer be paid; rejected, each part goes back where it was held from.
-    const payment = settleWithdrawal(db, { uuid: admin }, pending, randomUUID(), { decision: 'pay' });
+    const payment = settleWithdrawal(db, { uuid: admin }, pending, randomUUID(), { decision: 'pay' }, new NoticeOutbox());
     await expect(payment).rejects.toBeInstanceOf(ApiFailure);
     await expect(payment).rejects.toMatchObject({ key: 'admin.withdrawalTestFunds' });
-    await settleWithdrawal(db, { uuid: admin }, pending, randomUUID(), { decision: 'reject', reason: 'Test-mode funds' });
+    await settleWithdrawal(db, { uuid: admin }, pending, randomUUID(), { decision: 'reject', reason: 'Test-mode funds' }, new NoticeOutbox());
     expect(await userTestBalances(db, owner)).toEqual({ coins: 0, earned: 800, hold: 0 });
     expect(await userBalances(db, owner)).toEqual({ coins: 0, earned: 1_200, hold: 0 });
     expect(await ledgerTotal(db)).toBe(0);
   });
 
   it('changes nothing in the ledger of a database without sandbox orders', async () => {
-    database = await openUnmigrated(kind);
+    database = await openTestDatabase(kind, { migrated: false });
     await migrateTo(database.db, BEFORE);
     await migrateToLatest(database.db);
     expect(await database.db.selectFrom('ledger_transfers').select('id').execute()).toEqual([]);

@@ -76,7 +76,7 @@ describe.each(DATABASE_KINDS)('feedback and reports API on %s', (kind) => {
       expect(unknown.data).toEqual({ field: 'feedback_type', code: 'zod.enum.invalid' });
       const cases: [Record<string, unknown>, string][] = [
         [{ content: 'too short' }, '"content" must have at least 10 characters.'],
-        [{ content: 'x'.repeat(1001) }, '"content" must have at most 1000 characters.'],
+        [{ content: 'x'.repeat(1001) }, '"content" must have at most 1,000 characters.'],
         [{ content: `bad\u0000${CONTENT}` }, 'Invalid value for "content".'],
         [{ contact: 'x'.repeat(101) }, '"contact" must have at most 100 characters.'],
         [{ feedback_type: 0 }, '"feedback_type" must be at least 1.'],
@@ -146,13 +146,13 @@ describe.each(DATABASE_KINDS)('feedback and reports API on %s', (kind) => {
         [member, { target: 'merchant', id: 2_000_000_000 }, 'This listing does not exist or is no longer available.'],
         [member, { target: 'partner', id: 2_000_000_000 }, 'This listing does not exist or is no longer available.'],
         [member, { target: 'user', id: randomUUID() }, 'This user does not exist.'],
-        [member, { target: 'message', id: 1 }, 'This message does not exist.'],
+        [member, { target: 'message', to_uuid: randomUUID(), seq: 1 }, 'This message does not exist.'],
         [member, { target: 'user', id: member.uuid }, 'You cannot report yourself or your own listings.'],
         [owner, { target: 'merchant', id: mine }, 'You cannot report yourself or your own listings.'],
         [member, { target: 'merchant', id: mine, reason: 424_242 }, 'Choose a reason from the list.'],
         [member, { target: 'chat', id: 1 }, 'Invalid value for "target".'],
         [member, { target: 'user', id: 'not-a-uuid' }, 'Invalid value for "id".'],
-        [member, { target: 'merchant', id: mine, text: 'x'.repeat(1001) }, '"text" must have at most 1000 characters.'],
+        [member, { target: 'merchant', id: mine, text: 'x'.repeat(1001) }, '"text" must have at most 1,000 characters.'],
       ];
       for (const [who, payload, msg] of cases) {
         const res = await call(who, payload);

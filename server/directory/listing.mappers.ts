@@ -3,6 +3,7 @@ import type { MerchantDetail, MerchantSummary } from '@/contract/calls/merchant'
 import type { PartnerDetail, PartnerSummary } from '@/contract/calls/partner';
 import type { ListingSource, ListingState, StoredImage } from '@/contract/shapes';
 import type { Database, ImageJson, MerchantRow, PartnerRow, PhotoRow } from '../db/schema';
+import { isUnlocked } from '../chat/chat.repository';
 import { placeSlugsOf } from './place.repository';
 
 /**
@@ -231,7 +232,8 @@ export async function partnerDetailOf(
     height: row.height,
     intro: row.intro,
     photos: photos.map(storedImageOf),
-    // Chat unlocks arrive with the chat issue; until then only the owner has the profile "unlocked".
-    is_unlocked: viewerUuid !== null && viewerUuid === row.owner_uuid,
+    // The owner's own profile is always open to them; a member has it unlocked once they paid (issue 30: the page's
+    // Chat button shows the price until then).
+    is_unlocked: viewerUuid !== null && (viewerUuid === row.owner_uuid || (await isUnlocked(db, viewerUuid, row.uuid))),
   };
 }

@@ -1,14 +1,26 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ParsedPayloadOf } from '@/contract/call';
 import * as feedback from '@/contract/calls/feedback';
 import { ApiFailure } from '../api/failure';
 import { rateLimitHook } from '../api/rate-limit';
+import { findConversation, isSystemUser, resolveConversation } from '../chat/chat.repository';
+
+type ReportPayload = ParsedPayloadOf<typeof feedback.report>;
 
 /**
  * user/report (DESIGN section 1, trust and safety): a report of a listing, a user or a chat message for the
  * moderators. Listings are accepted in any state (a profile hidden since can still have done harm, and moderators
  * need those reports too); an id that never existed is "not found". Users cannot report themselves or their own
  * listings. One open report per reporter and target: a repeat (double tap, retry) succeeds without a second row.
+ *
+ * A chat message (issue 30) is named by the reporter's conversation and its seq, and must be one the reporter can see:
+ * the conversation is resolved from the reporter's side exactly as chat/getHistory resolves it (their direct
+ * conversation with a user, theirs with a published profile, or one of their own profiles' conversations with a
+ * member), and the message must have come from the other side. Anything else is "not found" and writes nothing: another
+ * member's conversation, a seq not in it, the unlock notice, the system contact's notices (Venuely's own). The
+ * reporter's own message is refused as such. The report stores the message's row id, so moderators read the message
+ * as it was stored (server/admin/report-admin.repository.ts).
  */
 export default fp(
   async function reportRoutes(app: FastifyInstance) {
@@ -19,7 +31,9 @@ export default fp(
      * The reported thing as stored: its id in canonical form (a uuid as PostgreSQL writes it, so 'ABC…' and 'abc…'
      * are one target) and its owner (the user themself for a user); null when there is no such thing.
      */
-    async function targetOf(target: feedback.ReportTarget, id: number | string): Promise<{ target: feedback.ReportTarget; id: string; owner: string } | null> {
+    async function targetOf(payload: ReportPayload, reporter: string): Promise<{ target: feedback.ReportTarget; id: string; owner: string } | null> {
+      if (payload.target === 'message') return messageOf(payload, reporter);
+      const { target, id } = payload;
       switch (target) {
         case 'merchant': {
           const row = await db.selectFrom('merchants').select('owner_uuid').where('id', '=', Number(id)).executeTakeFirst();
@@ -36,10 +50,23 @@ export default fp(
           const partner = await db.selectFrom('partners').select(['id', 'owner_uuid']).where('uuid', '=', String(id)).executeTakeFirst();
           return partner ? { target: 'partner', id: String(partner.id), owner: partner.owner_uuid } : null;
         }
-        case 'message':
-          // Chat messages arrive with the chat issue; until then no message id exists.
-          return null;
       }
+    }
+
+    /** A message of one of `reporter`'s conversations, and its sender (the owner's account for a profile's messages). */
+    async function messageOf(payload: Extract<ReportPayload, { target: 'message' }>, reporter: string) {
+      const conversation = await resolveConversation(db, reporter, payload.to_uuid, payload.partner_uuid ?? null);
+      if (typeof conversation === 'string') return null;
+      const row = await findConversation(db, conversation);
+      if (!row) return null;
+      const message = await db
+        .selectFrom('chat_messages')
+        .select(['id', 'from_uuid', 'content_type'])
+        .where('conversation_id', '=', row.id)
+        .where('seq', '=', payload.seq)
+        .executeTakeFirst();
+      if (!message || message.content_type === 'unlock' || isSystemUser(message.from_uuid)) return null;
+      return { target: 'message' as const, id: String(message.id), owner: message.from_uuid };
     }
 
     const notFound: Record<feedback.ReportTarget, 'listing.notFound' | 'social.userNotFound' | 'social.messageNotFound'> = {
@@ -59,9 +86,9 @@ export default fp(
           .where('id', '=', payload.reason)
           .executeTakeFirst();
         if (!reason) throw new ApiFailure('report.reasonUnknown', {}, 200, { field: 'reason', code: 'zod.enum.invalid' });
-        const reported = await targetOf(payload.target, payload.id);
+        const reported = await targetOf(payload, session.user.uuid);
         if (reported === null) throw new ApiFailure(notFound[payload.target]);
-        if (reported.owner === session.user.uuid) throw new ApiFailure('report.self');
+        if (reported.owner === session.user.uuid) throw new ApiFailure(reported.target === 'message' ? 'report.ownMessage' : 'report.self');
         await db
           .insertInto('reports')
           .values({

@@ -22,7 +22,7 @@ const NOT_FOUND = 'This listing does not exist or is no longer available.';
 const LONG = 'The sake list was short but chosen with care, and the grilled fish came out in minutes. '.repeat(4).trim();
 
 describe('previewOf', () => {
-  it('cuts on code points, never inside a surrogate pair', () => {
+  it('cuts on graphemes: never inside a surrogate pair, an emoji sequence, a flag or a Devanagari cluster', () => {
     const text = `${'a'.repeat(119)}😀😀tail`;
     const cut = previewOf(text);
     expect(cut).toEqual({ text: `${'a'.repeat(119)}😀`, cut: true });
@@ -31,6 +31,10 @@ describe('previewOf', () => {
     expect(previewOf('😀'.repeat(120))).toEqual({ text: '😀'.repeat(120), cut: false });
     expect(previewOf('😀'.repeat(121)).text).toBe('😀'.repeat(120));
     expect(previewOf('short')).toEqual({ text: 'short', cut: false });
+    // 👨‍👩‍👧 is five code points, 🇯🇵 two and क्ष three: each counts as one character and is kept or left out whole.
+    expect(previewOf(`${'a'.repeat(119)}👨‍👩‍👧🇯🇵`)).toEqual({ text: `${'a'.repeat(119)}👨‍👩‍👧`, cut: true });
+    expect(previewOf('🇯🇵'.repeat(121)).text).toBe('🇯🇵'.repeat(120));
+    expect(previewOf('क्ष'.repeat(120))).toEqual({ text: 'क्ष'.repeat(120), cut: false });
   });
 });
 
@@ -155,7 +159,7 @@ describe.each(DATABASE_KINDS)('visit reports API on %s', (kind) => {
       [{ title: '' }, 'Please fill in "title".'],
       [{ title: 'x'.repeat(101) }, '"title" must have at most 100 characters.'],
       [{ content: 'too short' }, '"content" must have at least 10 characters.'],
-      [{ content: 'x'.repeat(5001) }, '"content" must have at most 5000 characters.'],
+      [{ content: 'x'.repeat(5001) }, '"content" must have at most 5,000 characters.'],
       [{ visit_date: tomorrow }, 'Invalid value for "visit_date".'],
       [{ visit_date: '2026-02-30' }, 'Invalid value for "visit_date".'],
       [{ merchant_id: 'abc' }, 'Invalid value for "merchant_id".'],

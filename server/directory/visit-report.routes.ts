@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import * as feedback from '@/contract/calls/feedback';
 import { VISIT_REPORT_PHOTOS_MAX, VISIT_REPORT_PREVIEW_CHARS, type VisitReport } from '@/contract/calls/feedback';
 import { KycStatus } from '@/contract/enums';
+import { cutGraphemes } from '@/contract/graphemes';
 import { isCanViewFunLookComment } from '@/contract/permissions';
 import { LIST_LIMIT_DEFAULT, type PublicAuthor } from '@/contract/shapes';
 import type { ApiSession } from '../api/api.plugin';
@@ -22,18 +23,11 @@ function publicAuthorOf(user: { username: string; nickname: string; thumb: strin
 }
 
 /**
- * The first `chars` characters of a text, counted in code points, so a cut never splits a surrogate pair (an emoji
- * or a rare CJK character would otherwise end in half a character).
+ * The first `chars` characters of a text, counted in graphemes (what a reader sees as one character), so a cut never
+ * splits an emoji sequence (👨‍👩‍👧), a flag or a Devanagari cluster, let alone a surrogate pair.
  */
 export function previewOf(text: string, chars = VISIT_REPORT_PREVIEW_CHARS): { text: string; cut: boolean } {
-  let count = 0;
-  let end = 0;
-  for (const codePoint of text) {
-    if (count === chars) return { text: text.slice(0, end), cut: true };
-    end += codePoint.length;
-    count++;
-  }
-  return { text, cut: false };
+  return cutGraphemes(text, chars);
 }
 
 /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { OrderType } from '@/contract/feature-enums';
 import type { EconomyConfig } from '@/contract/economy';
+import type { Notice, NoticeKey, NoticeOutbox } from '../chat/notices';
 import type { Database, OrderRow } from '../db/schema';
 import { ledgerAccount, transfer } from '../wallet/ledger.repository';
 
@@ -66,7 +67,7 @@ export async function findOwnOrder(db: Db, userUuid: string, orderId: string): P
  * Coins of a test-mode order go to the test twins (platform:sales:test → the buyer's coins:test), so wherever they are
  * spent they stay test funds and are never paid out (issue 29).
  */
-async function fulfil(trx: Transaction<Database>, economy: EconomyConfig, order: OrderRow): Promise<void> {
+async function fulfil(trx: Transaction<Database>, economy: EconomyConfig, order: OrderRow): Promise<Notice> {
   if (order.type === OrderType.recharge) {
     const pack = economy.coin_packs.find((p) => p.item_id === order.item_id);
     if (!pack) throw new Error(`order ${order.order_id}: no coin pack ${order.item_id}`);
@@ -79,7 +80,7 @@ async function fulfil(trx: Transaction<Database>, economy: EconomyConfig, order:
         { account: (order.test_mode ? ledgerAccount.coinsTest : ledgerAccount.coins)(order.user_uuid), userUuid: order.user_uuid, amount: pack.coins },
       ],
     });
-    return;
+    return paymentNotice(order, 'notice.coinsPaid', { coins: pack.coins });
   }
   const plan = economy.membership_plans.find((p) => p.item_id === order.item_id);
   if (!plan) throw new Error(`order ${order.order_id}: no membership plan ${order.item_id}`);
@@ -89,7 +90,7 @@ async function fulfil(trx: Transaction<Database>, economy: EconomyConfig, order:
     .select(sql<Date>`greatest(now(), coalesce(max(ends_at), now()))`.as('start'))
     .where('user_uuid', '=', order.user_uuid)
     .executeTakeFirstOrThrow();
-  await trx
+  const { ends_at: endsAt } = await trx
     .insertInto('memberships')
     .values({
       user_uuid: order.user_uuid,
@@ -98,7 +99,18 @@ async function fulfil(trx: Transaction<Database>, economy: EconomyConfig, order:
       ends_at: sql<Date>`${start}::timestamptz + ${`${plan.days} days`}::interval`,
       order_id: order.order_id,
     })
-    .execute();
+    .returning('ends_at')
+    .executeTakeFirstOrThrow();
+  return paymentNotice(order, plan.code === 'annual' ? 'notice.annualPaid' : 'notice.monthlyPaid', { until: { date: new Date(endsAt).toISOString() } });
+}
+
+/** "Payment received": what the order bought and what it cost, and that it was test money when it was. */
+function paymentNotice(order: OrderRow, key: NoticeKey, values: Notice['values']): Notice {
+  return {
+    key,
+    values: { amount: { cents: Number(order.amount), currency: order.currency }, ...values },
+    ...(order.test_mode ? { also: ['notice.testMode' as const] } : {}),
+  };
 }
 
 /** An order's end: paid, failed (declined, refused) or expired (its hosted payment page closed unpaid). */
@@ -106,14 +118,18 @@ export type SettleOutcome = 'paid' | 'failed' | 'expired';
 
 /**
  * Moves a pending order to paid (granting what it bought), failed or expired, once. Returns the order as it is
- * afterwards and whether this call moved it; an order already settled is left as it is.
+ * afterwards and whether this call moved it; an order already settled is left as it is. Marked paid, the buyer's
+ * "payment received" notice goes into `notices` in the same transaction (once per order: a redelivered webhook or a
+ * repeated charge finds it settled); the caller publishes it after the outermost transaction committed. `null`: no
+ * notice (the demo seed's history).
  */
 export async function settleOrder(
   db: Db,
   economy: EconomyConfig,
   orderId: string,
   outcome: SettleOutcome,
-  providerRef: string | null = null,
+  providerRef: string | null,
+  notices: NoticeOutbox | null,
 ): Promise<{ order: OrderRow; changed: boolean } | null> {
   const run = async (trx: Transaction<Database>) => {
     const moved = await trx
@@ -124,7 +140,10 @@ export async function settleOrder(
       .returningAll()
       .executeTakeFirst();
     if (moved) {
-      if (outcome === 'paid') await fulfil(trx, economy, moved);
+      if (outcome === 'paid') {
+        const notice = await fulfil(trx, economy, moved);
+        await notices?.send(trx, moved.user_uuid, `order-paid-${moved.order_id}`, notice);
+      }
       return { order: moved, changed: true };
     }
     const order = await trx.selectFrom('orders').selectAll().where('order_id', '=', orderId).executeTakeFirst();

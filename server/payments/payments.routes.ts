@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import * as payment from '@/contract/calls/payment';
 import { CURRENCY } from '@/contract/constants';
+import type { Locale } from '@/contract/enums';
 import { isAmountInRange, itemAmount } from '@/contract/economy';
 import { type OrderType, PaymentType } from '@/contract/feature-enums';
 import { LIST_LIMIT_DEFAULT } from '@/contract/shapes';
@@ -10,10 +11,11 @@ import { vipTextOf } from '../account/current-user';
 import { activeMembership } from '../account/user.repository';
 import { ApiFailure } from '../api/failure';
 import type { OrderRow } from '../db/schema';
+import { formatMoney } from '../i18n';
 import { cursorFields, cursorInvalid, isMicros, microsOf, momentOf } from '../directory/recent-cursor';
 import { userBalances } from '../wallet/ledger.repository';
 import { listCards } from './cards.repository';
-import { formatCents, UUID_PATTERN } from './format';
+import { UUID_PATTERN } from './format';
 import { createOrder, findOwnOrder, OrderConflict } from './orders.repository';
 import type { PaymentProvider } from './provider';
 import { createSandboxProvider } from './sandbox.provider';
@@ -58,12 +60,12 @@ export default fp(
       return price;
     }
 
-    async function order(userUuid: string, payload: { type: number; item_id: number; amount: number; idempotency_key: string }, paymentType: number) {
+    async function order(userUuid: string, payload: { type: number; item_id: number; amount: number; idempotency_key: string }, paymentType: number, locale: Locale) {
       const amount = priceOf(payload.type, payload.item_id, payload.amount);
       const option = economy.payment_options.find((o) => o.payment_type === paymentType);
       if (!option || !provider.supportsHosted(paymentType)) throw new ApiFailure('payment.typeUnavailable');
       if (!isAmountInRange(option, amount)) {
-        throw new ApiFailure('payment.amountRange', { min: formatCents(option.min_money ?? 0, CURRENCY), max: formatCents(option.max_money ?? 0, CURRENCY) });
+        throw new ApiFailure('payment.amountRange', { min: formatMoney(locale, option.min_money ?? 0, CURRENCY), max: formatMoney(locale, option.max_money ?? 0, CURRENCY) });
       }
       try {
         const { order: row } = await createOrder(db, {
@@ -110,8 +112,8 @@ export default fp(
       return { packs: economy.coin_packs, fun_score: balances.coins + balances.earned };
     });
 
-    app.api(payment.uPay, async ({ payload, session }) => order(session.user.uuid, payload, payload.payment_type));
-    app.api(payment.otherPay, async ({ payload, session }) => order(session.user.uuid, payload, PaymentType.other));
+    app.api(payment.uPay, async ({ payload, session, locale }) => order(session.user.uuid, payload, payload.payment_type, locale));
+    app.api(payment.otherPay, async ({ payload, session, locale }) => order(session.user.uuid, payload, PaymentType.other, locale));
 
     const check = async (userUuid: string, orderId: string) => {
       const row = await findOwnOrder(db, userUuid, orderId);

@@ -1,5 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { NoticeOutbox } from '../chat/notices';
 import { escapeHtml, formatCents, providerPage, UUID_PATTERN } from './format';
 import { recordPaymentEvent, settleOrder } from './orders.repository';
 import type { PaymentProvider } from './provider';
@@ -72,7 +73,9 @@ export function createSandboxProvider(app: FastifyInstance): PaymentProvider {
     async chargeCard({ order, card, created }) {
       if (!created) return;
       const charge = sandboxCardOf(card.provider_pm_id)?.charge ?? 'declined';
-      await settleOrder(db, config.economy, order.order_id, charge === 'succeeds' ? 'paid' : 'failed', `ch_sandbox_${order.order_id}`);
+      const notices = new NoticeOutbox();
+      await settleOrder(db, config.economy, order.order_id, charge === 'succeeds' ? 'paid' : 'failed', `ch_sandbox_${order.order_id}`, notices);
+      await notices.publish(app);
     },
   };
 }
@@ -147,14 +150,17 @@ async function sandboxRoutes(app: FastifyInstance): Promise<void> {
     if (typeof event.id !== 'string' || event.id.length > 100 || !UUID_PATTERN.test(event.order_id) || (event.type !== 'payment.succeeded' && event.type !== 'payment.failed')) {
       return reply.code(400).send({ error: 'bad event' });
     }
+    // The buyer's notice is stored with the event and the settlement, and pushed once they committed.
+    const notices = new NoticeOutbox();
     const outcome = await db.transaction().execute(async (trx) => {
       // Only the sandbox's own orders: an order paid through another provider is never settled here.
       const order = await trx.selectFrom('orders').select('order_id').where('order_id', '=', event.order_id).where('provider', '=', 'sandbox').executeTakeFirst();
       if (!order) return 'unknown';
       if (!(await recordPaymentEvent(trx, 'sandbox', event.id, event.type, event.order_id))) return 'duplicate';
-      await settleOrder(trx, app.config.economy, event.order_id, event.type === 'payment.succeeded' ? 'paid' : 'failed', event.id);
+      await settleOrder(trx, app.config.economy, event.order_id, event.type === 'payment.succeeded' ? 'paid' : 'failed', event.id, notices);
       return 'processed';
     });
+    await notices.publish(app);
     // A provider retries until it gets a 2xx: an unknown order is acknowledged too (nothing will ever make it known).
     return { received: true, outcome };
   });

@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 import type { EconomyConfig } from '@/contract/economy';
 import { OrderType, PaymentType } from '@/contract/feature-enums';
 import { ApiFailure } from '../api/failure';
+import { NoticeOutbox } from '../chat/notices';
 import type { AppConfig } from '../config';
 import type { Database, OrderRow } from '../db/schema';
 import { type NewCard, saveCard } from './cards.repository';
@@ -224,7 +225,12 @@ export function createStripeProvider(app: FastifyInstance, stripe: Stripe = crea
       if (order.status !== 'pending') return;
       const customerId = await customerIdOf(order.user_uuid);
       if (!customerId) throw new ApiFailure('payment.cardInvalid');
-      const settle = (outcome: SettleOutcome, ref: string | null) => settleOrder(db, economy, order.order_id, outcome, ref);
+      // Paid, the buyer's notice is stored with the order's settlement and pushed once that committed.
+      const settle = async (outcome: SettleOutcome, ref: string | null) => {
+        const notices = new NoticeOutbox();
+        await settleOrder(db, economy, order.order_id, outcome, ref, notices);
+        await notices.publish(app);
+      };
       let intent: Stripe.PaymentIntent;
       try {
         intent = await stripe.paymentIntents.create(
@@ -295,7 +301,9 @@ async function stripeRoutes(app: FastifyInstance, deps: StripeRouteDeps): Promis
     paid: { amount: number | null; currency: string | null; ref: string },
   ): Promise<StripeEventOutcome> {
     if (typeof orderId !== 'string' || !UUID_PATTERN.test(orderId)) return 'ignored';
-    return db.transaction().execute(async (trx) => {
+    // The buyer's notice is stored with the event and the settlement, and pushed once they committed.
+    const notices = new NoticeOutbox();
+    const handled = await db.transaction().execute(async (trx): Promise<StripeEventOutcome> => {
       const order = await trx
         .selectFrom('orders')
         .selectAll()
@@ -309,9 +317,11 @@ async function stripeRoutes(app: FastifyInstance, deps: StripeRouteDeps): Promis
         log.error({ event: event.id, order: order.order_id }, 'stripe payment does not match its order: not granted');
         return 'refused';
       }
-      await settleOrder(trx, economy, order.order_id, outcome, paid.ref);
+      await settleOrder(trx, economy, order.order_id, outcome, paid.ref, notices);
       return 'processed';
     });
+    await notices.publish(app);
+    return handled;
   }
 
   /** A succeeded card setup: the card is saved for the user whose Customer it was set up for. */

@@ -46,10 +46,26 @@ describe('demo chat', () => {
     expect(vera.map((c) => c.user.nickname)).toEqual(['Venuely']);
   });
 
-  it('greets a newly registered account in the language it registered in', async () => {
+  it('greets a newly registered account, in the language it reads in, and remembers the language it registered in', async () => {
     const reg = await api.call('account/registerByPassword', { account: 'Yuki', email: 'yuki@example.test', password: 'long-enough-1' }, { 'Accept-Language': 'ja-JP' });
     const token = (reg.data as { token: string }).token;
-    const contacts = (await api.call('chat/getContactList', { token })).data as Contact[];
+    const contacts = (await api.call('chat/getContactList', { token }, { 'Accept-Language': 'ja-JP' })).data as Contact[];
     expect(contacts).toEqual([expect.objectContaining({ unreadcount: 1, message: expect.objectContaining({ content: expect.stringMatching(/^Venuelyへようこそ/), from_uuid: SYSTEM_CHAT_UUID }) })]);
+    const user = await t.database.db.selectFrom('users').select(['uuid', 'locale']).where('username', '=', 'Yuki').executeTakeFirstOrThrow();
+    expect(user.locale).toBe('ja');
+    // The welcome is stored once, as a notice: the same message reads in Arabic for a page in Arabic.
+    const ar = (await api.call('chat/getContactList', { token }, { 'Accept-Language': 'ar-SA' })).data as Contact[];
+    expect(ar[0].message?.content).toBe('مرحبًا بك في Venuely! ستجد هنا إشعارات حول حسابك. استكشافًا ممتعًا.');
+    const stored = await t.database.db.selectFrom('chat_messages').select(['content', 'sign']).where('from_uuid', '=', SYSTEM_CHAT_UUID).innerJoin('chat_members', 'chat_members.conversation_id', 'chat_messages.conversation_id').where('chat_members.user_uuid', '=', user.uuid).execute();
+    expect(stored).toEqual([{ content: '{"notice":"chat.welcome"}', sign: 'welcome-1' }]);
+  });
+
+  it('greets every demo account, the applicant included, in the language its member browses in', async () => {
+    const kim = await api.call('account/loginByPassword', { account: 'applicant', password: 'applicant-pass-2026' }, { 'Accept-Language': 'ar-SA' });
+    const token = (kim.data as { token: string }).token;
+    const ar = (await api.call('chat/getContactList', { token }, { 'Accept-Language': 'ar-SA' })).data as Contact[];
+    expect(ar.map((c) => [c.user.uuid, c.unreadcount, c.message?.content])).toEqual([[SYSTEM_CHAT_UUID, 1, 'مرحبًا بك في Venuely! ستجد هنا إشعارات حول حسابك. استكشافًا ممتعًا.']]);
+    const ja = (await api.call('chat/getHistory', { token, page: 1, from_uuid: SYSTEM_CHAT_UUID }, { 'Accept-Language': 'ja-JP' })).data as { list: { content: string }[] };
+    expect(ja.list.map((m) => m.content)).toEqual(['Venuelyへようこそ！ここにはアカウントに関するお知らせが届きます。どうぞお楽しみください。']);
   });
 });

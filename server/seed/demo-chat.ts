@@ -3,6 +3,7 @@ import { appendMessage } from '../chat/chat.repository';
 import { sendWelcome } from '../chat/welcome';
 import type { Database } from '../db/schema';
 import { usernameKey } from '../account/user.repository';
+import { DEMO_ACCOUNTS } from './demo-accounts';
 
 /** The demo conversation between the member and the paid demo accounts (issue 11 item 7), oldest first. */
 const DEMO_CONVERSATION: readonly { from: 'member' | 'paid'; text: string; minutesAgo: number }[] = [
@@ -16,15 +17,16 @@ const DEMO_CONVERSATION: readonly { from: 'member' | 'paid'; text: string; minut
 const MEMBER_READ_UP_TO = 3;
 
 /**
- * Demo chat after `npm start`: every demo account has the system contact's welcome, and the member and paid demo
- * accounts share a conversation with two messages unread for the member. Idempotent: messages carry fixed signs.
+ * Demo chat after `npm start`: every demo account (DEMO_ACCOUNTS, the applicant included) has the system contact's
+ * welcome, which reads in the language its member browses in, and the member and paid demo accounts share a
+ * conversation with two messages unread for the member. Idempotent: messages carry fixed signs.
  */
 export async function seedDemoChat(db: Kysely<Database>, now = Date.now()): Promise<number> {
-  const users = await db.selectFrom('users').select(['uuid', 'username_key']).where('username_key', 'in', ['member', 'paid', 'verified', 'admin'].map(usernameKey)).execute();
+  const users = await db.selectFrom('users').select(['uuid', 'username_key']).where('username_key', 'in', DEMO_ACCOUNTS.map((demo) => usernameKey(demo.username))).execute();
   const uuidOf = (name: string) => users.find((u) => u.username_key === usernameKey(name))?.uuid;
   let stored = 0;
   // The welcome came when the account was made, a day before the demo conversation.
-  for (const user of users) await sendWelcome(db, user.uuid, undefined, new Date(now - 24 * 3600_000));
+  for (const user of users) await sendWelcome(db, user.uuid, new Date(now - 24 * 3600_000));
   const member = uuidOf('member');
   const paid = uuidOf('paid');
   if (!member || !paid) return stored;

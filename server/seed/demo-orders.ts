@@ -39,7 +39,7 @@ export async function payDemoOrder(
     provider: 'sandbox',
   });
   if (order.status !== 'pending') return { order, paidNow: false };
-  const settled = await settleOrder(db, economy, order.order_id, 'paid', `ch_sandbox_${order.order_id}`);
+  const settled = await settleOrder(db, economy, order.order_id, 'paid', `ch_sandbox_${order.order_id}`, null);
   if (!settled) throw new Error(`demo order ${order.order_id} vanished`);
   return { order: settled.order, paidNow: settled.changed };
 }

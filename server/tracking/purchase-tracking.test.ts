@@ -28,7 +28,7 @@ describe.each(DATABASE_KINDS)('track/purchase on %s', (kind) => {
       paymentType: 999,
       provider: 'sandbox',
     });
-    if (paid) await settleOrder(t.database.db, t.config.economy, row.order_id, 'paid');
+    if (paid) await settleOrder(t.database.db, t.config.economy, row.order_id, 'paid', null, null);
     return row.order_id;
   }
   const records = () => t.database.db.selectFrom('purchase_records').selectAll().orderBy('recorded_at').execute();

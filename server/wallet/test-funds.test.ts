@@ -13,7 +13,7 @@ interface Page<T> {
   next_cursor: string | null;
 }
 
-const TEST_FUNDS_REFUSAL = (points: number) => `${points} points of this withdrawal come from test-mode payments, which are not real money. It cannot be paid, only rejected.`;
+const TEST_FUNDS_REFUSAL = (points: number) => `${points.toLocaleString('en')} points of this withdrawal come from test-mode payments, which are not real money. It cannot be paid, only rejected.`;
 
 /**
  * Issue 29 item A (DESIGN section 9): test money never becomes real money. Coins bought on the sandbox provider are

@@ -54,10 +54,10 @@ describe.each(DATABASE_KINDS)('wallet API on %s', (kind) => {
     await earn(earner, 3_000);
     await buy(earner, 10_000);
     const small = await api.call('user/apply_withdraw', { token: earner.token, ...application(999) });
-    expect([small.status, small.msg]).toEqual([0, 'You can withdraw 1000 points or more.']);
+    expect([small.status, small.msg]).toEqual([0, 'You can withdraw 1,000 points or more.']);
     // Purchased coins are never withdrawable: 3 000 earned, 10 000 coins.
     const much = await api.call('user/apply_withdraw', { token: earner.token, ...application(3_001) });
-    expect([much.status, much.msg]).toEqual([0, 'You have 3000 withdrawable points.']);
+    expect([much.status, much.msg]).toEqual([0, 'You have 3,000 withdrawable points.']);
     expect(await userBalances(t.database.db, earner.uuid)).toEqual({ coins: 10_000, earned: 3_000, hold: 0 });
     expect(await t.database.db.selectFrom('withdrawals').select('id').execute()).toEqual([]);
   });

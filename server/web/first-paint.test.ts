@@ -103,11 +103,17 @@ describe("first paint: a guest's home from the server", () => {
     const dist = path.join(base.dataDir, 'dist');
     mkdirSync(path.join(dist, 'ssr'), { recursive: true });
     writeFileSync(path.join(dist, 'index.html'), INDEX);
-    writeFileSync(path.join(dist, 'routes.json'), JSON.stringify(['/', '/$lang', '/$lang/', '/$lang/login', '/$lang/merchant/$id']));
-    // A stand-in for the built render (dist/ssr/entry-server.js): it records what it was asked, and fails for French.
+    // A stand-in for the server build (dist/ssr/entry-server.js): a router that knows the home, the login page and the
+    // venues (the real one: page-status.test.ts), and a render that records what it was asked and fails for French.
     writeFileSync(
       path.join(dist, 'ssr', 'entry-server.js'),
-      `export const calls = [];
+      `export function matchPage(pathname) {
+         const [, lang, page, id] = /^\\/(?:([a-z-]+)\\/?(?:(login)|merchant\\/(\\d+))?)?$/.exec(pathname) ?? [];
+         if (pathname !== '/' && !lang) return { route: null, refused: false, params: {} };
+         if (id) return { route: '/$lang/merchant/$id/', refused: false, params: { lang, id } };
+         return { route: page ? '/$lang/login' : '/$lang/', refused: false, params: { lang } };
+       }
+       export const calls = [];
        export async function render(url, locale, answers) {
          calls.push({ url, locale, answers });
          if (locale === 'fr') throw new Error('render failed');
@@ -167,26 +173,24 @@ describe("first paint: a guest's home from the server", () => {
     expect(html).not.toContain('first-data');
   });
 
-  it("serves a venue that does not exist the plain app, which shows its not-found page, and logs no fault", async () => {
+  it("serves a venue that does not exist with 404 and the plain app, which shows its not-found page, and logs no fault", async () => {
     const warn = vi.spyOn(t.app.log, 'warn');
-    const info = vi.spyOn(t.app.log, 'info');
     try {
       const before = calls.length;
       const res = await fetch(`${t.baseUrl}/en/merchant/987654321`);
-      expect(res.status).toBe(200);
+      expect(res.status).toBe(404);
       const html = await res.text();
       expect(html).toContain('<div id="root"></div>');
       expect(html).not.toContain('first-data');
+      // Not rendered: the server knew there is no such venue before asking the API.
       expect(calls.length).toBe(before);
       expect(warn).not.toHaveBeenCalled();
-      expect(info).toHaveBeenCalledWith(expect.objectContaining({ pathname: '/en/merchant/987654321' }), expect.stringContaining('refused'));
       // A real fault (the render itself failing) still warns.
       const failed = await fetch(`${t.baseUrl}/fr`);
       expect(failed.status).toBe(200);
       expect(warn).toHaveBeenCalledTimes(1);
     } finally {
       warn.mockRestore();
-      info.mockRestore();
     }
   });
 

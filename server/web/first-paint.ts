@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isLocale, type Locale } from '@/contract/enums';
 import { FIRST_DATA_ELEMENT_ID, type FirstCall, firstDataKey, HOME_CALLS, placeListCall, SIGNED_IN_COOKIE, venueCalls } from '@/contract/first-paint';
+import type { PageMatcher } from './page-status';
 
 /**
  * The first paint from the server (src/contract/first-paint.ts, docs/decisions.md "First paint"): for the pages
@@ -17,11 +18,20 @@ export interface FirstPaintRenderer {
   render(url: string, locale: Locale, answers: Record<string, unknown>): Promise<string>;
 }
 
-/** The server render built by `npm run build` (dist/ssr/entry-server.js), or null when the build has none. */
-export async function loadFirstPaintRenderer(distDir: string): Promise<FirstPaintRenderer | null> {
+/**
+ * What the app's server build (src/entry-server.tsx) gives the server: the first paint's renderer, the router's
+ * matcher (page-status.ts) and the error pages' titles. Each is optional: a build from before one existed, or a
+ * test's stand-in, may lack it.
+ */
+export interface ServerBuild extends Partial<FirstPaintRenderer>, Partial<PageMatcher> {
+  pageTitle?(status: 401 | 403 | 404, locale: Locale): Promise<string>;
+}
+
+/** The server build made by `npm run build` (dist/ssr/entry-server.js), or null when there is none. */
+export async function loadServerBuild(distDir: string): Promise<ServerBuild | null> {
   const file = path.join(distDir, 'ssr', 'entry-server.js');
   if (!existsSync(file)) return null;
-  return (await import(pathToFileURL(file).href)) as FirstPaintRenderer;
+  return (await import(pathToFileURL(file).href)) as ServerBuild;
 }
 
 /**

@@ -4,16 +4,13 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Kysely } from 'kysely';
 import { API_BASE } from '@/contract/constants';
 import { isLocale, type Locale, LOCALES, localeFromAcceptLanguage, readLocaleCookie, RTL_LOCALES } from '@/contract/enums';
-import { devRedirectTarget, isDevPath, matchesRoutePattern } from '@/contract/routes';
-import { LISTING_SOURCES, slug } from '@/contract/shapes';
-import type { Database } from '../db/schema';
-import { findCityBySlugs, findRegionBySlug } from '../directory/place.repository';
+import { devRedirectTarget, isDevPath } from '@/contract/routes';
 import { ApiFailure } from '../api/failure';
 import { translate } from '../i18n';
-import { assetsOf, type ClientManifest, deferAppScripts, firstPaintPage, gatherAnswers, injectFirstPaint, isSignedIn, loadFirstPaintRenderer, readClientManifest } from './first-paint';
+import { assetsOf, type ClientManifest, deferAppScripts, firstPaintPage, gatherAnswers, injectFirstPaint, isSignedIn, loadServerBuild, readClientManifest } from './first-paint';
+import { type PageStatus, pageStatus } from './page-status';
 
 export interface BuildInfo {
   version: string;
@@ -75,44 +72,10 @@ export function localizeIndex(html: string, locale: Locale, catalogFile: string 
   return withLang.replace('</head>', `<link rel="modulepreload" crossorigin href="/${catalogFile}"></head>`);
 }
 
-/**
- * The directory's place routes, /{lang}/{region}[/{city}[/{source}]] (route patterns '/$lang/$region',
- * '/$lang/$region/$city', '/$lang/$region/$city/$source', with or without the index route's trailing slash).
- */
-export function isPlacePattern(pattern: string): boolean {
-  return /^\/\$lang\/\$region(?:\/\$city(?:\/\$source)?)?\/?$/.test(pattern);
-}
-
-/**
- * Whether a place path names a real place (the server half of region-route-verify, DESIGN section 7): a known
- * region, a city of that region, and a source of merchant|partner. Anything else is HTTP 404, like the page the
- * client shows. Slugs are checked for shape first, so a random path costs no query.
- */
-export async function isKnownPlace(db: Kysely<Database>, pathname: string): Promise<boolean> {
-  let segments: string[];
-  try {
-    segments = pathname.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
-  } catch {
-    return false;
-  }
-  const [, region, city, source] = segments;
-  if (segments.length < 2 || segments.length > 4) return false;
-  if (source !== undefined && !(LISTING_SOURCES as readonly string[]).includes(source)) return false;
-  if (!slug.safeParse(region).success) return false;
-  if (city === undefined) return (await findRegionBySlug(db, region)) !== undefined;
-  if (!slug.safeParse(city).success) return false;
-  return (await findCityBySlugs(db, region, city)) !== undefined;
-}
-
-/**
- * A `$source` route parameter (spec section 2: /collection/{source}, /member/content/{source}) is merchant or
- * partner; any other value fails the route's validation, which is a 404 (spec section 2) on the server as well.
- */
-export function hasValidSource(pattern: string, pathname: string): boolean {
-  if (!matchesRoutePattern(pattern, pathname)) return false;
-  const want = pattern.split('/').filter(Boolean);
-  const have = pathname.split('/').filter(Boolean);
-  return want.every((segment, i) => segment !== '$source' || (LISTING_SOURCES as readonly string[]).includes(have[i]));
+/** The page with its <title> (the only one, in the head) replaced: '&' and '<' escaped. */
+export function withTitle(html: string, title: string): string {
+  const text = title.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  return html.replace(/<title>[^<]*<\/title>/, () => `<title>${text}</title>`);
 }
 
 /**
@@ -131,9 +94,11 @@ export default fp(
     const localizedIndex = new Map<Locale, string>(
       indexHtml === null ? [] : LOCALES.map((locale) => [locale, localizeIndex(indexHtml, locale, catalogs[locale])]),
     );
-    const firstPaint = indexHtml === null ? null : await loadFirstPaintRenderer(config.distDir);
-    const manifestFile = path.join(config.distDir, 'routes.json');
-    const routePatterns = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as string[]) : null;
+    // The app's route tree on the server (src/entry-server.tsx): its router tells which page a path is, its
+    // renderer paints a guest's first page.
+    const serverBuild = indexHtml === null ? null : await loadServerBuild(config.distDir);
+    const firstPaint = serverBuild?.render ? { render: serverBuild.render } : null;
+    const matchPage = serverBuild?.matchPage;
 
     app.get('/build.json', async (_request, reply) => reply.header('cache-control', 'no-cache').send(build));
     // The same block index.html carries (the envelope keys are public by design, DESIGN section 4; nothing that
@@ -171,33 +136,35 @@ export default fp(
       });
     }
 
-    // Static routes win over the place routes in the router ('/en/login' is the login page, not a region), so a
-    // path is known when a static route matches it, or when only a place route does and the place exists.
-    const placePatterns = routePatterns?.filter(isPlacePattern) ?? [];
-    const otherPatterns = routePatterns?.filter((pattern) => !isPlacePattern(pattern)) ?? [];
-    /** Whether a client route matches the path, and whether that route is a place page (first-paint.ts renders those). */
-    const routeOf = async (pathname: string): Promise<'page' | 'place' | null> => {
-      if (routePatterns === null) return 'page';
-      if (isDevPath(pathname)) return null;
-      if (otherPatterns.some((pattern) => hasValidSource(pattern, pathname))) return 'page';
-      if (!placePatterns.some((pattern) => matchesRoutePattern(pattern, pathname))) return null;
+    /** The status of the page a path is (page-status.ts); without the server build, 200 (the app decides alone). */
+    const statusOf = async (request: FastifyRequest, pathname: string): Promise<PageStatus> => {
+      if (!matchPage) return { status: 200, place: false };
       try {
-        return (await isKnownPlace(app.db, pathname)) ? 'place' : null;
+        return await pageStatus({ matchPage }, app.db, pathname, { signedIn: isSignedIn(request.headers.cookie) });
       } catch (error) {
-        // The page still works (the client guard decides); only the status code is at stake.
-        app.log.warn({ err: error, pathname }, 'place lookup failed; serving the app with 200');
-        return 'page';
+        // The page still works (the app decides what it shows); only the status code is at stake.
+        request.log.warn({ err: error, pathname }, 'page status lookup failed; serving the app with 200');
+        return { status: 200, place: false };
       }
     };
 
-    /** The app for every client route: 200 where a route matches, 404 (same page, which shows its 404) elsewhere. */
+    /**
+     * The app for every client route, with the status of the page it shows (page-status.ts): 200, or 404, 401 or 403
+     * with the same app, which shows that page, and the page's own title from the start.
+     */
     const sendIndex = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
       if (!indexHtml) return reply.code(503).type('text/plain').send('The app is not built yet: run `npm run build`.');
-      const route = await routeOf(pathname);
-      const known = route !== null;
+      const { status, place } = await statusOf(request, pathname);
       const locale = pageLocale(pathname, request.headers.cookie, request.headers['accept-language']);
       let page = localizedIndex.get(locale) ?? indexHtml;
-      const first = known && firstPaint ? firstPaintPage(request.url, { place: route === 'place' }) : null;
+      if (status !== 200 && serverBuild?.pageTitle) {
+        try {
+          page = withTitle(page, await serverBuild.pageTitle(status, locale));
+        } catch (error) {
+          request.log.warn({ err: error, pathname }, 'error page title failed; serving the app with its own');
+        }
+      }
+      const first = status === 200 && firstPaint ? firstPaintPage(request.url, { place }) : null;
       if (first && firstPaint && !isSignedIn(request.headers.cookie)) {
         try {
           const answers = await gatherAnswers(app, request, locale, first.calls);
@@ -211,7 +178,7 @@ export default fp(
         }
       }
       return reply
-        .code(known ? 200 : 404)
+        .code(status)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         // The page differs by the language cookie and Accept-Language where the path names no locale.

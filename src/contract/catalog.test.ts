@@ -291,7 +291,7 @@ const SAMPLES: [ApiCall, Record<string, unknown>][] = [
   [favorite.add, { source: 'partner', id: 7 }],
   [feedback.feedback, { feedback_type: 1, content: 'The map does not load on my phone.' }],
   [feedback.report, { target: 'user', id: UUID, reason: 3, text: 'Spam' }],
-  [feedback.report, { target: 'message', id: 991, reason: 2 }],
+  [feedback.report, { target: 'message', to_uuid: UUID, partner_uuid: UUID, seq: 12, reason: 2 }],
   [feedback.visitReportCreate, visitSample],
   [dict.multi, { types: ['sex', 'language', 'report_reason'] }],
   [city.searchHistoryAdd, { keyword: 'Osaka', city_id: 3 }],

@@ -67,6 +67,13 @@ export const IMAGE_SWIPE_CLOSE_PX = 50;
 export const IMAGE_SWIPE_CHANGE_PX = 50;
 /** Pointer travel that turns a press into a drag (no longer a tap or a long press). */
 export const IMAGE_DRAG_SLOP_PX = 10;
+/**
+ * Image viewer (our decisions; issue 30, PhotoSwipe's values): a tap followed within this time by a second tap within
+ * IMAGE_DOUBLE_TAP_SLOP_PX of it is a double tap (zoom there); a single tap waits this long before it toggles the
+ * controls.
+ */
+export const IMAGE_DOUBLE_TAP_MS = 300;
+export const IMAGE_DOUBLE_TAP_SLOP_PX = 25;
 export const CAMERA_WIDTH = 1920;
 export const CAMERA_HEIGHT = 1080;
 

@@ -22,13 +22,10 @@ export const Route = createFileRoute('/')({
 function DetectedHome() {
   const { locale } = Route.useRouteContext() as { locale: Locale };
   const navigate = useNavigate();
-  const onLocaleChange = (next: Locale) => {
-    writeLocaleCookie(next);
-    void navigate({ to: `/${next}` });
-  };
+
   return (
     <LinkProvider component={RouterLink}>
-      <AppShell locale={locale} homeHref={`/${locale}`} accountHref={`/${locale}/member`} onLocaleChange={onLocaleChange} currentTab="home">
+      <AppShell locale={locale} homeHref={`/${locale}`} accountHref={`/${locale}/member`} localeHref={(next) => `/${next}`} onLocaleChange={writeLocaleCookie} currentTab="home">
         <HomePage
           locale={locale}
           onSearch={(keyword) => void navigate({ to: '/$lang/search', params: { lang: locale }, search: keyword ? { q: keyword } : {} })}

@@ -45,6 +45,16 @@ test('a newcomer registers in the dialog, verifies the e-mail with the mailed co
   await expect(page.getByRole('dialog', { name: 'Log in' })).toBeHidden();
 });
 
+test('the member page has one title, for a guest and once logged in', async ({ page }) => {
+  await page.goto('/en/member');
+  await expect(page.getByRole('button', { name: 'Log in or create an account' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(['My account']);
+  await page.getByRole('button', { name: 'Log in or create an account' }).click();
+  await logInThroughDialog(page, { account: 'member', password: 'member-pass-2026' });
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(['My account']);
+});
+
 test('a guest opening an auth route gets the login dialog and lands on the route after logging in', async ({ page }) => {
   await page.goto('/en/member/setup/change-password');
   await logInThroughDialog(page, { account: 'member', password: 'member-pass-2026' });

@@ -1,5 +1,6 @@
 import type { Browser, Page, WebSocketRoute } from '@playwright/test';
 import sharp from 'sharp';
+import { msg } from './catalog';
 import { expect, test } from './fixtures';
 import { logIn } from './log-in';
 
@@ -41,6 +42,11 @@ async function unreadOf(page: Page): Promise<number> {
 const unreadName = (count: number) => (count === 0 ? 'Messages' : `Messages, ${count} unread`);
 
 const conversations = (page: Page) => page.getByRole('list', { name: 'Conversations' });
+/** Chooses an entry of the conversation header's overflow menu (Block, Unblock, Report). */
+async function chooseInMenu(page: Page, item: string) {
+  await page.getByRole('button', { name: 'More options' }).click();
+  await page.getByRole('menu', { name: 'More options' }).getByRole('menuitem', { name: item }).click();
+}
 const messageList = (page: Page) => page.getByRole('list', { name: 'Messages' });
 
 test('the demo conversation waits with its unread messages; opening it reads them', async ({ page }) => {
@@ -59,7 +65,9 @@ test('the demo conversation waits with its unread messages; opening it reads the
   await expect(page.getByRole('heading', { level: 1, name: 'Paul' })).toBeVisible();
   await expect(messageList(page).getByText('Hi Mia! Are you going to the jazz night at Blue Note on Friday?')).toBeVisible();
   await expect(messageList(page).getByText('Shall we meet at the entrance at 19:30?')).toBeVisible();
-  // Read: only the welcome is left, on the server too (a reload keeps the count).
+  // Read: only the welcome is left, on the server too (a reload keeps the count). A conversation has no tab bar:
+  // the count shows on the contact list's.
+  await page.getByRole('link', { name: 'Back' }).click();
   await expect(messagesTab(page)).toHaveAccessibleName('Messages, 1 unread');
   await page.reload();
   await expect(messagesTab(page)).toHaveAccessibleName('Messages, 1 unread');
@@ -69,7 +77,36 @@ test('the demo conversation waits with its unread messages; opening it reads the
   await conversations(page).getByRole('link').filter({ hasText: 'Venuely' }).click();
   await expect(page.getByText('This is where Venuely sends you notices. It cannot be answered.')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Back' }).click();
   await expect(messagesTab(page)).toHaveAccessibleName('Messages');
+});
+
+test('in Arabic, a preview reads in its own direction and shows its first words; an own last message starts "You:"', async ({ page }) => {
+  // Paul wrote the demo conversation's last message: in his list it is his own. The Arabic page runs right to left,
+  // the message is English, and too long for one line at 390 px.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logIn(page, PAUL);
+  await page.goto('/ar/message');
+  const mia = page.getByRole('list', { name: msg('ar', 'Conversations') }).getByRole('link').filter({ hasText: 'Mia' });
+  const last = 'Shall we meet at the entrance at 19:30?';
+  const preview = mia.getByText(last);
+  await expect(preview).toBeVisible();
+  const you = msg('ar', '<0>You:</0> {text}').replace(/<\/?0>/g, '').replace('{text}', last);
+  await expect(preview).toHaveText(you);
+  // What shows of the line: the text is cut, and its first word and the "You:" before it are inside the box.
+  const shown = await preview.evaluate((line, first) => {
+    const box = line.getBoundingClientRect();
+    const inside = (rect: DOMRect) => rect.left >= box.left - 0.5 && rect.right <= box.right + 0.5;
+    const text = Array.from(line.childNodes).find((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.includes(first))!;
+    const word = document.createRange();
+    const at = text.textContent!.indexOf(first);
+    word.setStart(text, at);
+    word.setEnd(text, at + first.length);
+    const prefix = document.createRange();
+    prefix.selectNodeContents(line.firstElementChild!);
+    return { cut: line.scrollWidth > line.clientWidth, firstWord: inside(word.getBoundingClientRect()), you: inside(prefix.getBoundingClientRect()) };
+  }, 'Shall');
+  expect(shown).toEqual({ cut: true, firstWord: true, you: true });
 });
 
 test('messages go both ways live, shown once, with a toast where the conversation is not open', async ({ page, browser, app }) => {
@@ -87,9 +124,10 @@ test('messages go both ways live, shown once, with a toast where the conversatio
   await expect(messageList(page).getByText('Great!', { exact: true })).toHaveCount(1);
 
   // Mia elsewhere in the app: Paul's next message is a toast and one more unread.
-  const before = await unreadOf(page);
+  await page.getByRole('link', { name: 'Back' }).click();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Search' }).click();
   await expect(page).toHaveURL(/\/en\/search$/);
+  const before = await unreadOf(page);
   await paulPage.getByRole('textbox', { name: 'Message' }).fill('I booked a table.');
   await paulPage.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByText('Paul: I booked a table.')).toBeVisible();
@@ -137,7 +175,6 @@ test('a message written offline waits as sending and goes out once when the netw
   const network = await networkSwitch(page);
   const paulPage = await openDemoConversation(page, browser, app.baseURL);
 
-  const [miaUnread, paulUnread] = [await unreadOf(page), await unreadOf(paulPage)];
   await network.goOffline();
   await expect(page.getByText('Offline. Messages will be sent when the connection is back.')).toBeVisible();
   await page.getByRole('textbox', { name: 'Message' }).fill('Written in the tunnel');
@@ -165,9 +202,11 @@ test('a message written offline waits as sending and goes out once when the netw
   const second = texts.findIndex((text) => text.includes('And this one too'));
   expect(first).toBeGreaterThan(-1);
   expect(second).toBeGreaterThan(first);
-  // Both have the conversation open: it adds nothing unread on either side.
-  await expect(messagesTab(page)).toHaveAccessibleName(unreadName(miaUnread));
-  await expect(messagesTab(paulPage)).toHaveAccessibleName(unreadName(paulUnread));
+  // Both had the conversation open: nothing in it is unread on either side.
+  for (const [who, peer] of [[page, 'Paul'], [paulPage, 'Mia']] as const) {
+    await who.getByRole('link', { name: 'Back' }).click();
+    await expect(conversations(who).getByRole('link').filter({ hasText: peer })).not.toContainText('unread');
+  }
   await paulPage.context().close();
 });
 
@@ -178,15 +217,16 @@ test('a partner chat starts with the unlock; blocking stops the conversation unt
   await expect(page).toHaveURL(/\/en\/message\/([0-9a-f-]{36})-\1$/);
   await expect(page.getByText(/Unlocking costs \d+ points, once\./)).toBeVisible();
   await page.getByRole('button', { name: 'Unlock chat' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: /^Unlock for \d+ points$/ }).click();
   await expect(messageList(page).getByText('You unlocked this chat.')).toBeVisible();
   await page.getByRole('textbox', { name: 'Message' }).fill('Hello! Are you free on Saturday?');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(messageList(page).getByRole('listitem').filter({ hasText: 'Hello! Are you free on Saturday?' })).toContainText('Sent');
 
-  await page.getByRole('button', { name: 'Block' }).click();
+  await chooseInMenu(page, 'Block');
   await expect(page.getByText('You blocked this user. Unblock them to send messages.')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Unblock' }).click();
+  await chooseInMenu(page, 'Unblock');
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
 
   // The conversation is in the list, as the profile.
@@ -208,12 +248,12 @@ test('a photo goes through the upload to the other side; a user can be reported 
   // The stored photo is a re-encoded WebP that the browser can show.
   await expect.poll(() => paulPage.locator(`img[src="${src}"]`).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
-  await page.getByRole('button', { name: 'Report', exact: true }).click();
+  await chooseInMenu(page, 'Report');
   const dialog = page.getByRole('dialog', { name: 'Report this user' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('radio').first().check();
   await dialog.getByRole('button', { name: /^Send/ }).click();
-  await expect(dialog.getByRole('status')).toBeVisible();
+  await expect(dialog.getByRole('status').filter({ hasText: 'Thank you. Our moderators will review your report.' })).toBeVisible();
   await paulPage.context().close();
 });
 
@@ -253,9 +293,10 @@ test('an unlock at a price the owner changed meanwhile spends nothing and asks a
   await page.goto(`/en/partner/${id}`);
   await page.getByRole('link', { name: 'Chat' }).click();
   await expect(page.getByText(/Unlocking costs 50 points, once\./)).toBeVisible();
-  const pointsLine = page.getByText(/^You have \d+ points\.$/);
-  const points = Number(/\d+/.exec((await pointsLine.textContent()) ?? '')?.[0]);
+  const pointsLine = page.getByText(/^Your balance: [\d,]+ points$/);
+  const points = Number(/[\d,]+/.exec((await pointsLine.textContent()) ?? '')?.[0].replaceAll(',', ''));
   expect(points).toBeGreaterThan(80);
+  const shown = (value: number) => `${value.toLocaleString('en')} points`;
 
   // Before he taps, Vera raises the price to 80.
   await vera.goto(`/en/member/partner/${id}/modify`);
@@ -264,14 +305,16 @@ test('an unlock at a price the owner changed meanwhile spends nothing and asks a
   await vera.getByRole('button', { name: 'Save changes' }).click();
   await expect(vera).toHaveURL(/\/en\/member\/content\/partner$/);
 
-  // His tap at 50 is refused: nothing is spent, and he is shown 80 and asked again.
+  // His confirmation at 50 is refused: nothing is spent, and the confirmation shows 80 and asks again.
   await page.getByRole('button', { name: 'Unlock chat' }).click();
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText(/^The price to unlock .*changed from 50 to 80 points\. Nothing was charged\. Unlock for 80 points\?$/);
-  await expect(page.getByText(`You have ${points} points.`)).toBeVisible();
+  const confirm = page.getByRole('alertdialog');
+  await confirm.getByRole('button', { name: 'Unlock for 50 points' }).click();
+  await expect(confirm.getByRole('alert').filter({ hasText: /^The price changed/ })).toHaveText('The price changed from 50 points to 80 points. Nothing was charged.');
+  await expect(confirm.getByRole('definition')).toHaveText(['80 points', shown(points), shown(points - 80)]);
   await expect(messageList(page).getByText('You unlocked this chat.')).toHaveCount(0);
 
-  // The second tap, at 80, unlocks and spends 80.
-  await page.getByRole('button', { name: 'Unlock chat' }).click();
+  // Confirmed at 80, it unlocks and spends 80.
+  await confirm.getByRole('button', { name: 'Unlock for 80 points' }).click();
   await expect(messageList(page).getByText('You unlocked this chat.')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
   await page.goto('/en/member/point/log');

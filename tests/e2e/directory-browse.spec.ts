@@ -159,7 +159,7 @@ for (const path of ['/en/atlantis', '/en/japan/atlantis', '/en/south-korea/tokyo
     await expect(page.getByRole('heading', { level: 1, name: msg('en', NOT_FOUND_TITLE), exact: true })).toBeVisible();
     await expect(page.getByText(msg('en', NOT_FOUND_TEXT, { path }), { exact: true })).toBeVisible();
     // Inside the app's frame, like every other 404: the language switch and the tabs are there.
-    await expect(page.getByRole('combobox', { name: msg('en', 'Language') })).toBeVisible();
+    await expect(page.getByRole('button', { name: msg('en', 'Language') })).toBeVisible();
   });
 }
 

@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
 import type { Locale } from '../../src/contract/enums';
 import { msg } from './catalog';
-import { expect, test } from './fixtures';
+import { appReady, expect, test } from './fixtures';
 
 /**
  * Issue 4, the visitor's side of the directory: a guest finds a venue in Japanese, looks at its photos in the
@@ -203,10 +204,11 @@ test('feedback from the account menu; a member is offered the chat with a profil
   await dialog.getByRole('button', { name: 'Close' }).first().click();
   await expect(dialog).toBeHidden();
 
-  // A member's Chat is a link into the conversation with the profile.
+  // A member's Chat is a link straight into the conversation with the profile, saying what the unlock costs.
   await page.goto('/en/partner/1');
   await expect(page.getByRole('heading', { level: 2, name: 'About' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Chat' })).toHaveAttribute('href', /^\/en\/chat\/([0-9a-f-]{36})\/\1$/);
+  const chat = page.getByRole('link', { name: /^Chat · \d+ points$/ });
+  await expect(chat).toHaveAttribute('href', /^\/en\/message\/([0-9a-f-]{36})-\1$/);
 });
 
 test('a guest tapping Chat logs in and lands in the conversation with the profile; unknown and malformed listing ids are the 404 page', async ({ page }) => {
@@ -245,4 +247,221 @@ test('the search keyword is kept in the URL: a reload and a shared link show the
   await shared.goto('/en/search?q=tokyo');
   await expect(shared.getByRole('searchbox', { name: 'Search cities, venues and profiles' })).toHaveValue('tokyo');
   await expect(shared.getByRole('list', { name: 'Cities' }).getByRole('link', { name: /Tokyo/ }).first()).toBeVisible();
+});
+
+/*
+ * Issue 30: the overlays over a venue page on a phone (390 × 844). Toasts show above open dialogs and wait while
+ * hovered, a dialog keeps the page from scrolling, the opening hours mark the visitor's day without a hydration
+ * error, and the photo viewer zooms around the cursor and pans only within the photo.
+ */
+
+const PHONE = { width: 390, height: 844 };
+/** TOAST_MS (src/contract/constants.ts): how long a toast stays unless something holds it. */
+const TOAST_MS = 1_500;
+
+/** The page's vertical scroll, after the frames a wheel's scroll needs to land. */
+async function settledScrollY(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    for (let frame = 0; frame < 10; frame++) await new Promise((done) => requestAnimationFrame(done));
+    return window.scrollY;
+  });
+}
+
+test('a toast raised while a dialog is open shows above it and stays while the pointer is on it', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.clock.install();
+  await logInOnPage(page, MEMBER);
+  await page.goto('/en/merchant/5');
+  await appReady(page);
+
+  // The favourite's answer is held until the photo viewer (a modal dialog) is open over the page.
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/api/favorite/add', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Add to favourites' }).click();
+  await page.getByRole('region', { name: 'Photos' }).getByRole('button').first().click();
+  const viewer = page.getByRole('dialog', { name: 'Photo viewer' });
+  await expect(viewer).toBeVisible();
+  answer();
+
+  const toast = page.getByRole('status').filter({ hasText: 'Added to your favourites.' });
+  await expect(toast).toBeVisible();
+  // Above the dialog: what is at the toast's centre is the toast (not the viewer, which would cover a toast
+  // drawn under it and take its taps).
+  const box = (await toast.getByText('Added to your favourites.').boundingBox())!;
+  const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  expect(await toast.evaluate((region, { x, y }) => region.contains(document.elementFromPoint(x, y)), centre)).toBe(true);
+
+  // Hovered, it stays past its time; once the pointer leaves, it goes after its time.
+  await page.mouse.move(centre.x, centre.y);
+  await page.clock.runFor(TOAST_MS * 3);
+  await expect(toast).toBeVisible();
+  await page.mouse.move(PHONE.width / 2, PHONE.height - 100);
+  await page.clock.runFor(TOAST_MS + 100);
+  await expect(toast).toBeHidden();
+  await expect(viewer).toBeVisible();
+});
+
+test('while a dialog is open the page behind it does not scroll; it scrolls again once closed', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/en/merchant/5');
+  await appReady(page);
+
+  // A guest's favourite asks to log in first; a newcomer creates an account in that dialog and is welcomed by a
+  // dialog message: a card over the page (the sheets on a phone cover it whole, the card leaves it around).
+  await page.getByRole('button', { name: 'Add to favourites' }).click();
+  await page.getByRole('dialog', { name: 'Log in' }).getByRole('button', { name: 'Create an account' }).click();
+  const form = page.getByRole('dialog', { name: 'Create an account' });
+  await form.getByLabel('User name').fill('scrolllock');
+  await expect(form.getByText('This user name is available.')).toBeVisible();
+  await form.getByLabel('E-mail').fill('scrolllock@example.test');
+  await form.getByLabel('Password', { exact: true }).fill('member-pass-2026');
+  await form.getByRole('button', { name: 'Create account' }).click();
+  const welcome = page.getByRole('alertdialog', { name: 'Welcome to Venuely' });
+  await expect(welcome).toBeVisible();
+  const before = await settledScrollY(page);
+  await page.mouse.move(PHONE.width / 2, 60); // the page around the card
+  await page.mouse.wheel(0, 600);
+  await page.mouse.move(PHONE.width / 2, PHONE.height / 2); // the card itself
+  await page.mouse.wheel(0, 600);
+  expect(await settledScrollY(page)).toBe(before);
+
+  await welcome.getByRole('button', { name: 'Later' }).click();
+  await expect(welcome).toBeHidden();
+  await page.mouse.wheel(0, 600);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before);
+});
+
+/** A time zone whose day differs from this machine's (and so the server's) now: one of them always does. */
+function zoneOfAnotherDay(): { zone: string; weekday: string } {
+  const weekdayIn = (timeZone?: string) => new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone }).format(new Date());
+  const here = weekdayIn();
+  for (const zone of ['Pacific/Kiritimati', 'Etc/GMT+12', 'Pacific/Pago_Pago', 'Asia/Tokyo', 'America/Los_Angeles']) {
+    if (weekdayIn(zone) !== here) return { zone, weekday: weekdayIn(zone) };
+  }
+  throw new Error('no time zone has another day than this machine: UTC+14 and UTC-12 are 26 hours apart');
+}
+
+test("a venue's opening hours mark today in the visitor's time zone, with no hydration error", async ({ browser, baseURL }) => {
+  const { zone, weekday } = zoneOfAnotherDay();
+  const context = await browser.newContext({ baseURL, timezoneId: zone, viewport: PHONE });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/en/merchant/5');
+  await appReady(page);
+
+  const hours = page.getByRole('region', { name: 'Opening hours' });
+  const today = hours.getByRole('row').filter({ hasText: 'Today' });
+  await expect(today).toHaveCount(1);
+  await expect(today.getByRole('rowheader')).toContainText(weekday);
+  await expect(today).toHaveAttribute('aria-current', 'date');
+  expect(errors.filter((text) => /418|hydrat/i.test(text))).toEqual([]);
+  await context.close();
+});
+
+test('the photo viewer zooms around the cursor and pans a zoomed landscape photo only as far as its edges', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/en/merchant/5');
+  await appReady(page);
+  await page.getByRole('region', { name: 'Photos' }).getByRole('button').first().click();
+  const viewer = page.getByRole('dialog', { name: 'Photo viewer' });
+  await expect(viewer).toBeVisible();
+  const photo = viewer.getByRole('img');
+  // The demo venue photos are landscape: whole on a portrait phone, they fill its width, centred (the box is the
+  // photo's own once it has loaded).
+  await expect.poll(async () => (await photo.boundingBox())!.height).toBeLessThan(PHONE.width);
+  const rest = (await photo.boundingBox())!;
+  expect(rest).toMatchObject({ x: 0, width: PHONE.width });
+
+  // Ctrl + wheel (a trackpad pinch) zooms around the cursor: the point of the photo under it stays under it.
+  const at = { x: 300, y: rest.y + rest.height / 2 };
+  const share = { x: (at.x - rest.x) / rest.width, y: (at.y - rest.y) / rest.height };
+  await page.mouse.move(at.x, at.y);
+  await page.keyboard.down('Control');
+  await page.mouse.wheel(0, -100);
+  await page.keyboard.up('Control');
+  await expect.poll(async () => Math.round((await photo.boundingBox())!.width)).toBe(PHONE.width * 2);
+  const zoomed = (await photo.boundingBox())!;
+  expect(Math.abs(zoomed.x + share.x * zoomed.width - at.x)).toBeLessThan(3);
+  expect(Math.abs(zoomed.y + share.y * zoomed.height - at.y)).toBeLessThan(3);
+
+  // A drag far toward the end and down stops where the photo's start edge meets the screen's, and the photo,
+  // lower than the screen, does not move up or down: no black comes in beyond its edges.
+  await page.mouse.move(PHONE.width / 2, PHONE.height / 2);
+  await page.mouse.down();
+  for (const step of [40, 120, 240, 400, 600]) await page.mouse.move(PHONE.width / 2 + step, PHONE.height / 2 + step);
+  await page.mouse.up();
+  await expect.poll(async () => Math.round((await photo.boundingBox())!.x)).toBe(0);
+  const panned = (await photo.boundingBox())!;
+  expect(panned.x).toBeLessThanOrEqual(0.5);
+  expect(panned.x + panned.width).toBeGreaterThanOrEqual(PHONE.width);
+  expect(Math.abs(panned.y - zoomed.y)).toBeLessThan(1);
+  expect(Math.abs(panned.y + panned.height / 2 - PHONE.height / 2)).toBeLessThan(1);
+});
+
+/**
+ * How the stars of a rating are drawn, from the start side (the right in Arabic): 'full', 'half' (its start half
+ * painted) or 'empty', read from the pixels of a screenshot: a half of a star counts as painted when it holds most
+ * of the rating colour a painted half holds (an empty star is a grey outline).
+ */
+async function starsAsDrawn(rating: Locator, rtl: boolean): Promise<string[]> {
+  const { data, info } = await sharp(await rating.screenshot()).raw().toBuffer({ resolveWithObject: true });
+  // The screenshot covers the whole pixels around the rating's box: it starts at the pixel its start is in.
+  const box = (await rating.boundingBox())!;
+  const clip = { x: Math.floor(box.x) };
+  const boxes = await rating.locator('svg').evaluateAll((svgs) =>
+    svgs.map((svg) => {
+      const { x, width } = svg.getBoundingClientRect();
+      return { x, width };
+    }),
+  );
+  // A half star is two drawings on one spot: one box per star, in reading order.
+  const stars = boxes.filter((star, i) => boxes.findIndex((other) => Math.abs(other.x - star.x) < 1) === i).sort((a, b) => (rtl ? b.x - a.x : a.x - b.x));
+  // The rating colour (--color-warning, a warm brown) against the grey outline, the text and the page.
+  const painted = (from: number, to: number) => {
+    let count = 0;
+    for (let y = 0; y < info.height; y++) {
+      for (let x = Math.round(from - clip.x); x < Math.round(to - clip.x); x++) {
+        const at = (y * info.width + x) * info.channels;
+        if (data[at] - data[at + 2] > 60) count++;
+      }
+    }
+    return count;
+  };
+  const halves = stars.map(({ x, width }) => {
+    const [left, right] = [painted(x, x + width / 2), painted(x + width / 2, x + width)];
+    return rtl ? { start: right, end: left } : { start: left, end: right };
+  });
+  const most = Math.max(...halves.flatMap((half) => [half.start, half.end]));
+  return halves.map(({ start, end }) => {
+    const [s, e] = [start > most / 2, end > most / 2];
+    return s && e ? 'full' : s ? 'half' : e ? 'end half' : 'empty';
+  });
+}
+
+test('a 3.5 rating draws three and a half stars, the half on the start side in Arabic too; initials skip the brackets', async ({ page }) => {
+  // Demo venue 32 has four visit reports with a mean of 3.5, by demo hosts named "<Name> (demo host)".
+  for (const locale of ['en', 'ar'] as const) {
+    await page.goto(`/${locale}/merchant/32`);
+    const rating = page.getByRole('main').getByRole('img', { name: text(locale, 'Rated {value} out of 5', { value: '3.5' }), exact: true }).first();
+    await expect(rating).toBeVisible();
+    expect(await starsAsDrawn(rating, locale === 'ar'), locale).toEqual(['full', 'full', 'full', 'half', 'empty']);
+  }
+
+  // Each report's avatar shows its author's initial: "Dana (demo host)" is "D", never "D(".
+  await page.goto('/en/merchant/32');
+  const byHosts = page.getByRole('listitem').getByRole('article').filter({ hasText: '(demo host)' });
+  await expect(byHosts.first()).toBeVisible();
+  for (const card of await byHosts.all()) {
+    const author = (await card.getByText(/ \(demo host\)$/).textContent())!;
+    // The avatar is decoration (hidden from assistive technology; the name is beside it): its text is read directly.
+    await expect(card.locator('[aria-hidden="true"]').first()).toHaveText(author[0].toUpperCase());
+  }
 });

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { createRawClient } from '../support/raw-client';
 import { expect, test } from './fixtures';
 import { logIn, registerMember } from './log-in';
 
@@ -11,6 +13,48 @@ import { logIn, registerMember } from './log-in';
 const MIA = { account: 'member', password: 'member-pass-2026' };
 
 const paymentDialog = (page: Page) => page.getByRole('dialog', { name: 'Payment', exact: true });
+
+const VERA = { account: 'verified', password: 'verified-pass-2026' };
+
+/**
+ * The API as the app calls it (the envelope keys are the page's runtime config), for the state a test needs that
+ * no screen makes quickly: here, a withdrawable balance of exactly one or two points.
+ */
+async function apiOf(baseURL: string) {
+  const config = (await (await fetch(`${baseURL}/runtime-config.json`)).json()) as { aesKey: string; signKey: string };
+  const raw = createRawClient(baseURL, config.aesKey, config.signKey);
+  const call = async <T,>(path: string, payload: Record<string, unknown> = {}): Promise<T> => {
+    const res = await raw.call(path, payload);
+    expect(res.status, `${path}: ${res.msg}`).toBe(1);
+    return res.data as T;
+  };
+  const tokenOf = async (who: { account: string; password: string }) => (await call<{ token: string }>('account/loginByPassword', who)).token;
+  const [admin, vera] = await Promise.all([tokenOf({ account: 'admin', password: 'admin-pass-2026' }), tokenOf(VERA)]);
+  return {
+    /**
+     * Leaves Vera (the verified demo account) exactly `points` withdrawable: an admin rejects her pending
+     * withdrawals (their held points come back) and she applies for all the rest, as the withdrawal form would.
+     */
+    async leaveVeraWithdrawable(points: number) {
+      const pending = await call<{ list: { id: number; user: { username: string } }[] }>('admin/withdrawals', { token: admin, status: 'pending', limit: 50 });
+      for (const withdrawal of pending.list.filter((w) => w.user.username === VERA.account)) {
+        await call('admin/withdrawalReject', { token: admin, id: withdrawal.id, reason: 'Test: points returned', idempotency_key: randomUUID() });
+      }
+      const me = await call<{ withdrawable_fun_score: number }>('user/me', { token: vera });
+      const applied = me.withdrawable_fun_score - points;
+      await call('user/apply_withdraw', {
+        token: vera,
+        points: applied,
+        idempotency_key: randomUUID(),
+        method: 'bank_card',
+        account_name: 'Vera Sokolova',
+        bank_name: 'Demo Bank',
+        card_number: '4000 1234 5678 9010',
+      });
+      return applied;
+    },
+  };
+}
 
 /** The spendable points /member/point shows. */
 async function spendable(page: Page): Promise<number> {
@@ -174,8 +218,9 @@ test('a member unlocks a partner’s chat with bought coins; the owner sees the 
   await page.goto(`/en/partner/${profileId}`);
   await page.getByRole('link', { name: 'Chat' }).click();
   await expect(page.getByText('Unlocking costs 600 points, once.', { exact: false })).toBeVisible();
-  await expect(page.getByText('You have 1200 points.')).toBeVisible();
+  await expect(page.getByText('Your balance: 1,200 points')).toBeVisible();
   await page.getByRole('button', { name: 'Unlock chat' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Unlock for 600 points' }).click();
   await expect(page.getByRole('list', { name: 'Messages' }).getByText('You unlocked this chat.')).toBeVisible();
   expect(await spendable(page)).toBe(600);
   await page.goto('/en/member/point/log');
@@ -197,7 +242,7 @@ test('a member unlocks a partner’s chat with bought coins; the owner sees the 
   await vera.getByLabel('Card or account number').fill('4000 1234 5678 1111');
   await vera.getByLabel('Points to withdraw').fill('1081');
   await vera.getByRole('button', { name: 'Apply for the withdrawal' }).click();
-  await expect(vera.getByText('You can withdraw at most 1080 points now.')).toBeVisible();
+  await expect(vera.getByText('You can withdraw at most 1,080 points now.')).toBeVisible();
   await vera.getByLabel('Points to withdraw').fill('1000');
   await expect(vera.getByText('You receive $10.00.')).toBeVisible();
   await vera.getByRole('button', { name: 'Apply for the withdrawal' }).click();
@@ -254,4 +299,31 @@ test('on the sandbox provider every payment screen says "Test mode": the wallet,
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(testMode(page), path).toContainText('no real money moves');
   }
+});
+
+test('counts take the plural form of the page language and numbers its digits and grouping: 1 point, the Arabic dual, 1,000 and 1.000', async ({ page, app }) => {
+  const api = await apiOf(app.baseURL);
+  await api.leaveVeraWithdrawable(1);
+  await logIn(page, VERA);
+  await page.goto('/en/member/point/withdraw');
+  // Issue 30 item 12: this said "You can withdraw 1 points.".
+  await expect(page.getByText('You can withdraw 1 point. The smallest withdrawal is 1,000 points; 1 point is worth $0.01.')).toBeVisible();
+  await page.getByLabel("Account holder's name").fill('Vera Sokolova');
+  await page.getByLabel('Bank name').fill('Demo Bank');
+  await page.getByLabel('Card or account number').fill('4000 1234 5678 9010');
+  await page.getByLabel('Points to withdraw').fill('5');
+  await page.getByRole('button', { name: 'Apply for the withdrawal' }).click();
+  // The bound of a field error, grouped as the locale groups thousands (it said "Enter 1000 or more.").
+  await expect(page.getByText('Enter 1,000 or more.')).toBeVisible();
+
+  const applied = await api.leaveVeraWithdrawable(2);
+  // Arabic: the dual ("two points", as the object of "withdraw"), where the singular stood for every number.
+  const thousand = await page.evaluate(() => new Intl.NumberFormat('ar').format(1000));
+  await page.goto('/ar/member/point/withdraw');
+  await expect(page.getByText(`يمكنك سحب نقطتين. الحد الأدنى للسحب ${thousand} نقطة،`, { exact: false })).toBeVisible();
+  await page.goto('/de/member/point/withdraw');
+  await expect(page.getByText('Sie können sich 2 Punkte auszahlen lassen. Die Mindestauszahlung beträgt 1.000 Punkte;', { exact: false })).toBeVisible();
+  // The points of a withdrawal in the history (more than 1,000: the minimum), grouped the German way.
+  await page.goto('/de/member/point/withdrawLog');
+  await expect(page.getByRole('article').first()).toContainText(`${new Intl.NumberFormat('de').format(applied)} Punkte`);
 });

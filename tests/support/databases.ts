@@ -9,16 +9,19 @@ import { type DatabaseHandle, type DatabaseKind, migrateToLatest, openDatabase }
  */
 export const DATABASE_KINDS: readonly DatabaseKind[] = process.env.TEST_DATABASE_KINDS === 'postgres' ? ['postgres'] : ['pglite', 'postgres'];
 
-/** A fresh, migrated database of the kind: PGlite in memory, or a new PostgreSQL database dropped on close. */
-export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
+/**
+ * A fresh database of the kind: PGlite in memory, or a new PostgreSQL database dropped on close. Migrated to the
+ * latest schema, unless `migrated: false` (a migration's own test, which migrates step by step with data in between).
+ */
+export async function openTestDatabase(kind: DatabaseKind, { migrated = true }: { migrated?: boolean } = {}): Promise<DatabaseHandle> {
   if (kind === 'pglite') {
     const handle = await openDatabase({ databaseUrl: null, dataDir: ':memory:' });
-    await migrateToLatest(handle.db);
+    if (migrated) await migrateToLatest(handle.db);
     return handle;
   }
   const database = await createTestDatabaseUrl();
   const handle = await openDatabase({ databaseUrl: database.url, dataDir: ':memory:' });
-  await migrateToLatest(handle.db);
+  if (migrated) await migrateToLatest(handle.db);
   return {
     ...handle,
     async close() {
@@ -28,7 +31,6 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHand
   };
 }
 
-/** A fresh, empty PostgreSQL database on the test cluster, for a server process of its own; `drop` removes it. */
 export async function createTestDatabaseUrl(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = inject('postgresUrl');
   const name = `venuely_test_${randomBytes(6).toString('hex')}`;

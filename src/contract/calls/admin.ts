@@ -130,10 +130,17 @@ export const RESOLUTION_NOTE_MAX = 500;
 export const adminReport = z.object({
   id: rowId,
   target: z.enum(REPORT_TARGETS),
-  /** A listing's numeric id or a user's uuid, as text. */
+  /** A listing's numeric id, a user's uuid or a chat message's row id, as text. */
   target_id: z.string(),
-  /** The listing's name or the user's nickname; null when the target no longer exists. */
+  /** The listing's name, the user's nickname or a message's text; null when the target no longer exists. */
   target_label: z.string().nullable(),
+  /**
+   * A reported chat message as it was stored (issue 30): its text (or the photo's path for a photo), who sent it (for
+   * a profile's message, the owner's account) and when; null for other targets and for a message deleted since.
+   */
+  target_message: z
+    .object({ content_type: z.enum(['text', 'photos']), content: z.string(), sender: adminUserRef, sent_at: dateTime })
+    .nullable(),
   /** A listing's moderation status, to offer hide or unhide; null for users, messages and deleted listings. */
   target_status: z.enum(ListingStatus).nullable(),
   /** dict/report_reason id and its name in the request's language. */

@@ -62,8 +62,11 @@ const reportDetails = {
 };
 
 /**
- * A report of a listing, a user or a chat message. Users are named by uuid, everything else by numeric id (a chat
- * message by its history item id). Moderators see the report; the reporter gets no feedback beyond success.
+ * A report of a listing, a user or a chat message. Users are named by uuid, listings by numeric id. A chat message is
+ * named as the reporter's client knows every message, live or from the history: the conversation as the reporter names
+ * it (`to_uuid`, and `partner_uuid` in a partner conversation, as for chat/getHistory) and the message's `seq` there.
+ * Only a message of one of the reporter's own conversations that the other side sent can be reported (issue 30).
+ * Moderators see the report; the reporter gets no feedback beyond success.
  */
 export const report = defineCall({
   path: 'user/report',
@@ -74,7 +77,7 @@ export const report = defineCall({
     [
       z.object({ target: z.literal('merchant'), id: entityId, ...reportDetails }),
       z.object({ target: z.literal('partner'), id: entityId, ...reportDetails }),
-      z.object({ target: z.literal('message'), id: entityId, ...reportDetails }),
+      z.object({ target: z.literal('message'), to_uuid: f.uuid, partner_uuid: f.uuid.optional(), seq: f.int(1, 2_147_483_647), ...reportDetails }),
       z.object({ target: z.literal('user'), id: f.uuid, ...reportDetails }),
     ],
     { message: 'zod.enum.invalid' },

@@ -38,10 +38,16 @@ describe('toast machine', () => {
     const { actor } = start();
     actor.send(ev.showInfo);
     const snap = actor.getSnapshot();
-    expect(snap.value).toBe('visible');
+    expect(snap.value).toEqual({ visible: 'running' });
     expect(snap.hasTag('visible')).toBe(true);
     expect(snap.context.toasts).toEqual([
-      { id: 'toast-1', kind: 'info', message: 'toast.copied', params: { what: 'link' }, durationMs: TOAST_MS },
+      {
+        id: 'toast-1',
+        kind: 'info',
+        message: 'toast.copied',
+        params: { what: 'link' },
+        durationMs: TOAST_MS,
+      },
     ]);
     expect(snap.context.lastShownId).toBe('toast-1');
   });
@@ -122,6 +128,70 @@ describe('toast machine', () => {
     expect(ids()).toEqual([]);
   });
 
+  it('hovering stops every timer; leaving gives each toast its whole duration again', () => {
+    const { actor, ids } = start();
+    actor.send(ev.showPaymentNotification);
+    vi.advanceTimersByTime(1_000);
+    actor.send(ev.showSuccess);
+    vi.advanceTimersByTime(TOAST_MS - 1);
+    actor.send(ev.pointerEnter);
+    expect(actor.getSnapshot().hasTag('paused')).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(NOTIFICATION_MS * 10);
+    expect(ids()).toEqual(['toast-1', 'toast-2']);
+    actor.send(ev.pointerLeave);
+    expect(actor.getSnapshot().hasTag('paused')).toBe(false);
+    vi.advanceTimersByTime(TOAST_MS - 1);
+    expect(ids()).toEqual(['toast-1', 'toast-2']);
+    vi.advanceTimersByTime(1);
+    expect(ids()).toEqual(['toast-1']);
+    vi.advanceTimersByTime(NOTIFICATION_MS - TOAST_MS - 1);
+    expect(ids()).toEqual(['toast-1']);
+    vi.advanceTimersByTime(1);
+    expect(ids()).toEqual([]);
+  });
+
+  it('focus and the pointer hold the toasts together: they run again when both have left', () => {
+    const { actor, ids } = start();
+    actor.send(ev.showSuccess);
+    actor.send(ev.focusIn);
+    actor.send(ev.pointerEnter);
+    actor.send(ev.focusOut);
+    vi.advanceTimersByTime(TOAST_MS * 5);
+    expect(ids()).toEqual(['toast-1']);
+    actor.send(ev.pointerLeave);
+    vi.advanceTimersByTime(TOAST_MS);
+    expect(ids()).toEqual([]);
+  });
+
+  it('a toast shown during a pause waits for the resume with its whole duration', () => {
+    const { actor, ids } = start();
+    actor.send(ev.showSuccess);
+    actor.send(ev.pointerEnter);
+    actor.send(ev.showError);
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(TOAST_MS * 5);
+    actor.send(ev.pointerLeave);
+    vi.advanceTimersByTime(TOAST_MS - 1);
+    expect(ids()).toEqual(['toast-1', 'toast-2']);
+    vi.advanceTimersByTime(1);
+    expect(ids()).toEqual([]);
+  });
+
+  it('pauses are forgotten when the last toast goes; a pause without toasts is ignored', () => {
+    const { actor, ids } = start();
+    actor.send(ev.pointerEnter);
+    expect(actor.getSnapshot().context.pausedBy).toEqual([]);
+    actor.send(ev.showSuccess);
+    actor.send(ev.focusIn);
+    actor.send(ev.dismissFirst); // dismissed with its own button: the focus went with it, and no blur came
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context.pausedBy).toEqual([]);
+    actor.send(ev.showSuccess);
+    vi.advanceTimersByTime(TOAST_MS);
+    expect(ids()).toEqual([]);
+  });
+
   it('falls back to TOAST_MS for a missing or unusable duration', () => {
     expect(toastDuration(undefined)).toBe(TOAST_MS);
     expect(toastDuration(0)).toBe(TOAST_MS);
@@ -152,6 +222,19 @@ describe('toast model', () => {
 
   // Expiring a payment notification reaches the same key as expiring a default toast, so the model times out
   // default toasts; the unit tests time NOTIFICATION_MS exactly.
+  // A resume leads back to a state the model knows (timers running, same toasts), so a path never times a toast
+  // out after a pause; the unit tests time a resumed toast exactly.
+  it('has paths that pause by hover, by focus and by both, and resume in either order', () => {
+    const moves = paths.flatMap((path) =>
+      path.steps.slice(1).map((step, i) => ({ before: path.steps[i].state, event: step.event, after: step.state })),
+    );
+    expect(moves.some((m) => m.event === ev.pointerEnter && m.before.context.pausedBy.length === 0)).toBe(true);
+    expect(moves.some((m) => m.event === ev.focusIn && m.before.context.pausedBy.length === 0)).toBe(true);
+    expect(moves.some((m) => m.event === ev.pointerLeave && m.after.context.pausedBy.includes('focus'))).toBe(true);
+    expect(moves.some((m) => m.event === ev.focusOut && m.after.context.pausedBy.includes('pointer'))).toBe(true);
+    expect(moves.some((m) => m.event.type === 'toast.show' && m.before.hasTag('paused'))).toBe(true);
+  });
+
   it('has paths that show both kinds of toast, dismiss, expire and drop the oldest', () => {
     // A step's state is the one its event led to, so each event is paired with the state before it.
     const moves = paths.flatMap((path) =>
@@ -171,6 +254,7 @@ describe('toast model', () => {
     it(path.description, async () => {
       const { actor, ids } = start();
       const shownAt = new Map<string, number>();
+
       const idOf = (event: { type: string }) => {
         const toastEvent = event as ToastEvent;
         return 'id' in toastEvent ? toastEvent.id : '';
@@ -184,8 +268,9 @@ describe('toast model', () => {
         expect(serializeState(real)).toBe(serializeState(expected));
         expect([...real.tags].sort()).toEqual([...expected.tags].sort());
         expect(real.context.toasts.length).toBeLessThanOrEqual(MAX_VISIBLE_TOASTS);
-        // Exactly one pending timer per visible toast: dropped and dismissed toasts' timers were cancelled.
-        expect(vi.getTimerCount()).toBe(real.context.toasts.length);
+        // Exactly one pending timer per visible toast while they run (dropped and dismissed toasts' timers were
+        // cancelled), and none while they are paused.
+        expect(vi.getTimerCount()).toBe(real.hasTag('paused') ? 0 : real.context.toasts.length);
       };
 
       await path.test({
@@ -197,6 +282,10 @@ describe('toast model', () => {
           visible: (state) => {
             same(state);
             expect(actor.getSnapshot().hasTag('visible')).toBe(true);
+          },
+          'visible.paused': (state) => {
+            same(state);
+            expect(actor.getSnapshot().context.pausedBy.length).toBeGreaterThan(0);
           },
         },
         events: {
@@ -216,6 +305,19 @@ describe('toast model', () => {
             vi.advanceTimersToNextTimer();
             expect(Date.now() - shownAt.get(id)!).toBe(toast.durationMs);
             expect(ids()).not.toContain(id);
+          },
+          'toast.pause': (step) => {
+            const before = ids();
+            actor.send(step.event as ToastEvent);
+            if (!actor.getSnapshot().hasTag('paused')) return;
+            // Longer than any toast lasts: none goes while paused.
+            vi.advanceTimersByTime(NOTIFICATION_MS * 2);
+            expect(ids()).toEqual(before);
+          },
+          'toast.resume': (step) => {
+            actor.send(step.event as ToastEvent);
+            // The timers run again from now, each for its toast's whole duration.
+            if (!actor.getSnapshot().hasTag('paused')) for (const id of ids()) shownAt.set(id, Date.now());
           },
         },
       });

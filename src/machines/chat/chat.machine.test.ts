@@ -27,6 +27,8 @@ import {
   type ChatSnapshot,
   type ChatStatusInput,
   type ContactListOutput,
+  type FetchProfileInput,
+  type FetchProfileOutput,
   type GetHistoryInput,
   type GetHistoryOutput,
   type MarkReadInput,
@@ -152,6 +154,7 @@ function fakeChatCalls() {
     blockUser: fakeCall<BlockUserInput, BlockUserOutput>(),
     fetchStatus: fakeCall<ChatStatusInput, ChatStatus>(),
     uploadImage: fakeCall<UploadImageInput, UploadImageOutput>(),
+    fetchProfile: fakeCall<FetchProfileInput, FetchProfileOutput>(),
   };
 }
 
@@ -164,6 +167,7 @@ function callActors(api: ReturnType<typeof fakeChatCalls>) {
     blockUser: api.blockUser.logic,
     fetchStatus: api.fetchStatus.logic,
     uploadImage: api.uploadImage.logic,
+    fetchProfile: api.fetchProfile.logic,
   };
 }
 
@@ -705,6 +709,31 @@ describe('chat: history', () => {
     expect(w.contact(PARTNER_KEY)).toMatchObject({ loading: false, noMore: true, messages: [] });
   });
 
+  it('names a conversation opened by its address once: the other side’s name and picture are asked for, never twice', async () => {
+    const w = await startOnline([contactEntry(PEER, { name: 'paul' })]);
+    // A profile's conversation opened by its address (a reload, a shared link): neither the list nor a page named it.
+    w.actor.send({ type: 'conversation.open', uuid: PARTNER, partnerUuid: PARTNER });
+    expect(w.contact(PARTNER_KEY)).toMatchObject({ nickname: '', avatar: '' });
+    expect(w.api.fetchProfile.pending().map((call) => call.input)).toEqual([{ uuid: PARTNER }]);
+    await w.api.fetchProfile.answer({ uuid: PARTNER, username: '', nickname: 'Aya', thumb: '/t/aya.webp', is_block: false });
+    expect(w.contact(PARTNER_KEY)).toMatchObject({ nickname: 'Aya', avatar: '/t/aya.webp', isPartner: true });
+    w.actor.send({ type: 'conversation.close' });
+    w.actor.send({ type: 'conversation.open', uuid: PARTNER, partnerUuid: PARTNER });
+    // Named already, by the list, or by the page that linked here: nothing to ask.
+    w.actor.send({ type: 'conversation.open', uuid: PEER });
+    w.actor.send({ type: 'conversation.open', uuid: MEMBER, profile: { username: 'mia', nickname: 'Mia', thumb: '' } });
+    expect(w.api.fetchProfile.calls).toHaveLength(1);
+
+    // A failure leaves the neutral name and is not retried in a loop.
+    w.actor.send({ type: 'conversation.open', uuid: STRANGER });
+    await w.api.fetchProfile.fail(new ApiError('This user does not exist.', { kind: 'server', status: 0 }));
+    w.actor.send({ type: 'conversation.close' });
+    w.actor.send({ type: 'conversation.open', uuid: STRANGER });
+    expect(w.api.fetchProfile.calls).toHaveLength(2);
+    expect(w.contact(STRANGER)).toMatchObject({ nickname: '', avatar: '' });
+    expect(w.emitted.filter((e) => e.type === 'chat.requestFailed' && e.request !== 'history')).toEqual([]);
+  });
+
   it('pages back 20 at a time and stops when the server has no more', async () => {
     const w = await startOnline();
     const page1 = Array.from({ length: 20 }, (_, i) => historyItem(41 + i, i % 2 ? ME : PEER));
@@ -913,6 +942,7 @@ describe('chat: logout', () => {
       uploads: [],
       action: null,
       repriced: {},
+      profilesAsked: {},
       signPrefix,
       sent,
     });

@@ -112,6 +112,11 @@ export interface ChatContext {
    * price had changed (its status now holds the new price, to confirm again); cleared by the unlock.
    */
   repriced: Record<string, number>;
+  /**
+   * Conversations whose other side's name and picture were asked of the server (user/getUserInfoByUuid), once each: a
+   * conversation opened by its address that neither the contact list nor the linking page named (issue 30).
+   */
+  profilesAsked: Record<string, true>;
   /** Signs are `${signPrefix}-${sent}`: unique per client and never reused, even after a logout. */
   signPrefix: string;
   sent: number;
@@ -167,6 +172,8 @@ export type UnlockPartnerOutput = ResponseOf<typeof chatApi.unlockPartner>;
 export type BlockUserInput = PayloadOf<typeof chatApi.block>;
 export type BlockUserOutput = ResponseOf<typeof chatApi.block>;
 export type ChatStatusInput = PayloadOf<typeof chatApi.status>;
+export type FetchProfileInput = PayloadOf<typeof chatApi.getUserInfoByUuid>;
+export type FetchProfileOutput = ResponseOf<typeof chatApi.getUserInfoByUuid>;
 export type UploadImageInput = { image: Blob };
 export type UploadImageOutput = ResponseOf<typeof chatApi.uploadImage>;
 
@@ -198,6 +205,7 @@ function emptyChat(context: Pick<ChatContext, 'signPrefix' | 'sent'>): ChatConte
     uploads: [],
     action: null,
     repriced: {},
+    profilesAsked: {},
     signPrefix: context.signPrefix,
     sent: context.sent,
   };
@@ -367,6 +375,7 @@ export const chatMachine = setup({
     blockUser: fromPromise<BlockUserOutput, BlockUserInput>(notProvided),
     fetchStatus: fromPromise<ChatStatus, ChatStatusInput>(notProvided),
     uploadImage: fromPromise<UploadImageOutput, UploadImageInput>(notProvided),
+    fetchProfile: fromPromise<FetchProfileOutput, FetchProfileInput>(notProvided),
   },
   guards: {
     isUsableConfig: ({ event }) => event.type === 'chat.connect' && isUsableImConfig(event.config) && event.me !== '',
@@ -405,6 +414,12 @@ export const chatMachine = setup({
     hasQueuedHistory: ({ context }) => context.historyQueue.length > 0,
     hasQueuedReads: ({ context }) => context.readQueue.length > 0,
     hasQueuedUploads: ({ context }) => context.uploads.length > 0,
+    /** The open conversation's other side has no name or picture yet, and was not asked for them. */
+    needsProfile: ({ context }) => {
+      const key = context.openKey;
+      const contact = key === null ? undefined : context.contacts[key];
+      return Boolean(key !== null && contact && !contact.isSystem && contact.nickname === '' && contact.avatar === '' && !context.profilesAsked[key]);
+    },
   },
   actions: {
     setUser: assign(({ context, event }) =>
@@ -617,6 +632,17 @@ export const chatMachine = setup({
       context.action ? { statuses: { ...context.statuses, [context.action.key]: params.status } } : {},
     ),
     clearAction: assign({ action: null }),
+    markProfileAsked: assign(({ context }) => (context.openKey === null ? {} : { profilesAsked: { ...context.profilesAsked, [context.openKey]: true as const } })),
+    /** Names every conversation with that uuid that is still unnamed (the contact list may have named it meanwhile). */
+    applyProfile: assign(({ context }, params: { profile: FetchProfileOutput }) => {
+      const { profile } = params;
+      let contacts = context.contacts;
+      for (const [key, contact] of Object.entries(context.contacts)) {
+        if (contact.uuid !== profile.uuid || contact.nickname !== '' || contact.avatar !== '') continue;
+        contacts = { ...contacts, [key]: { ...contact, nickname: profile.nickname, avatar: profile.thumb, username: profile.username } };
+      }
+      return { contacts };
+    }),
     reportFailure: emit((_, params: { request: ChatRequest; key: string | null; error: unknown }): ChatEmitted => ({
       type: 'chat.requestFailed',
       request: params.request,
@@ -856,6 +882,23 @@ export const chatMachine = setup({
             },
           },
         },
+        // The other side's name and picture, when a conversation opened by its address has neither (issue 30): asked
+        // once per conversation; a failure leaves the neutral name, as before.
+        profile: {
+          initial: 'idle',
+          states: {
+            idle: { always: { guard: 'needsProfile', target: 'fetching', actions: 'markProfileAsked' } },
+            fetching: {
+              invoke: {
+                id: 'fetchProfile',
+                src: 'fetchProfile',
+                input: ({ context }): FetchProfileInput => ({ uuid: context.contacts[context.openKey!].uuid }),
+                onDone: { target: 'idle', actions: { type: 'applyProfile', params: ({ event }) => ({ profile: event.output }) } },
+                onError: { target: 'idle' },
+              },
+            },
+          },
+        },
         upload: {
           initial: 'idle',
           states: {
@@ -902,6 +945,13 @@ export const selectOpenContact = (snapshot: ChatSnapshot): ChatContact | null =>
 
 /** Whether the user may write in a conversation, once its first page or chat/status told. */
 export const selectChatStatus = (snapshot: ChatSnapshot, key: string): ChatStatus | null => snapshot.context.statuses[key] ?? null;
+
+/**
+ * The conversation's first page is in and nothing is loading: its messages are the server's (not only the contact
+ * list's last one), with the unread ones marked. The conversation screen places its scroll position then.
+ */
+export const selectConversationLoaded = (snapshot: ChatSnapshot, key: string): boolean =>
+  isLoaded(snapshot.context, key) && snapshot.context.contacts[key]?.loading === false;
 
 /** The unlock price the member had confirmed before the server refused it as changed (status: the new one); null if none. */
 export const selectRepricedFrom = (snapshot: ChatSnapshot, key: string): number | null => snapshot.context.repriced[key] ?? null;

@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, createActor } from 'xstate';
 import { createTestModel, getStateNodes } from 'xstate/graph';
 import {
+  IMAGE_DOUBLE_TAP_MS,
+  IMAGE_DOUBLE_TAP_SLOP_PX,
   IMAGE_DRAG_SLOP_PX,
   IMAGE_LONG_PRESS_MS,
   IMAGE_SWIPE_CHANGE_PX,
@@ -23,6 +25,7 @@ import {
 import {
   createImageViewerTestModel,
   describeImageViewerEvent,
+  IMAGE_VIEWER_DOUBLE_TAP_EVENT,
   IMAGE_VIEWER_LONG_PRESS_EVENT,
   IMAGE_VIEWER_SWIPE_EVENT,
   IMAGE_VIEWER_TAP_MAX_EVENT,
@@ -39,6 +42,20 @@ function start(dir: ImageViewerDir = 'ltr') {
   const down = (x = 200, y = 400) => send({ type: 'pointer.down', x, y, time: Date.now(), width: 400, height: 800 });
   const move = (x: number, y: number) => send({ type: 'pointer.move', x, y });
   const up = () => send({ type: 'pointer.up', time: Date.now() });
+  /** A single tap: pressed and released at once, then no second tap comes. */
+  const tap = (x = 200, y = 400) => {
+    down(x, y);
+    up();
+    vi.advanceTimersByTime(IMAGE_DOUBLE_TAP_MS);
+  };
+  /** Two quick taps at (x, y). */
+  const doubleTap = (x = 200, y = 400) => {
+    down(x, y);
+    up();
+    vi.advanceTimersByTime(100);
+    down(x, y);
+    up();
+  };
   /** A whole one-finger drag from the centre by (dx, dy), in two moves. */
   const drag = (dx: number, dy: number) => {
     down();
@@ -46,7 +63,7 @@ function start(dir: ImageViewerDir = 'ltr') {
     move(200 + dx, 400 + dy);
     up();
   };
-  return { actor, snap, send, down, move, up, drag };
+  return { actor, snap, send, down, move, up, drag, tap, doubleTap };
 }
 
 beforeEach(() => {
@@ -96,10 +113,9 @@ describe('image viewer: opening and closing', () => {
   });
 
   it('opening again while open starts over at that image with the controls shown', () => {
-    const { snap, send, down, up } = start();
+    const { snap, send, tap } = start();
     send(ev.open);
-    down();
-    up(); // a tap hides the controls
+    tap(); // a tap hides the controls
     expect(snap().hasTag('chromeHidden')).toBe(true);
     send({ type: 'viewer.open', index: 1, count: 3 });
     expect(snap().hasTag('chromeHidden')).toBe(false);
@@ -220,16 +236,64 @@ describe('image viewer: keys', () => {
 });
 
 describe('image viewer: tap and long press', () => {
-  it(`a release within IMAGE_TAP_MAX_MS (${IMAGE_TAP_MAX_MS} ms) is a tap: it toggles the controls`, () => {
-    const { snap, send, down, up } = start();
+  it(`a release within IMAGE_TAP_MAX_MS (${IMAGE_TAP_MAX_MS} ms) is a tap: with no second tap within IMAGE_DOUBLE_TAP_MS (${IMAGE_DOUBLE_TAP_MS} ms) it toggles the controls`, () => {
+    const { snap, send, down, up, tap } = start();
     send(ev.open);
     down();
     vi.advanceTimersByTime(IMAGE_TAP_MAX_MS - 1);
     up();
+    expect(snap().hasTag('chromeHidden')).toBe(false);
+    vi.advanceTimersByTime(IMAGE_DOUBLE_TAP_MS - 1);
+    expect(snap().hasTag('chromeHidden')).toBe(false);
+    vi.advanceTimersByTime(1);
     expect(snap().hasTag('chromeHidden')).toBe(true);
+    tap();
+    expect(snap().hasTag('chromeHidden')).toBe(false);
+    expect(snap().context.zoom).toBe(IMAGE_ZOOM_MIN);
+  });
+
+  it('a double tap zooms in around the tapped point, and another zooms back out; the controls stay', () => {
+    const { snap, send, doubleTap } = start();
+    send(ev.open);
+    send(ev.loadLandscape); // 400 × 225 at zoom 1 on the 400 × 800 stage
+    doubleTap(300, 450);
+    vi.advanceTimersByTime(IMAGE_DOUBLE_TAP_MS);
+    expect(snap().hasTag('chromeHidden')).toBe(false);
+    // The point 100 px right of the centre stays put (the picture moves 100 px left); the height fits, so it
+    // stays centred rather than keep the point 50 px below the centre.
+    expect(snap().context).toMatchObject({ zoom: IMAGE_ZOOM_MAX, offsetX: -100, offsetY: 0 });
+    doubleTap(120, 300);
+    expect(snap().context).toMatchObject({ zoom: IMAGE_ZOOM_MIN, offsetX: 0, offsetY: 0 });
+  });
+
+  it(`a second tap over IMAGE_DOUBLE_TAP_SLOP_PX (${IMAGE_DOUBLE_TAP_SLOP_PX} px) away is a tap of its own, no zoom`, () => {
+    const { snap, send, down, up } = start();
+    send(ev.open);
+    down(200, 400);
+    up();
+    down(200 + IMAGE_DOUBLE_TAP_SLOP_PX + 1, 400);
+    up();
+    expect(snap().context.zoom).toBe(IMAGE_ZOOM_MIN);
+    vi.advanceTimersByTime(IMAGE_DOUBLE_TAP_MS);
+    expect(snap().hasTag('chromeHidden')).toBe(true);
+  });
+
+  it('a second press that is held or dragged is no double tap', () => {
+    const { snap, send, down, up, move } = start();
+    send(ev.open);
     down();
     up();
-    expect(snap().hasTag('chromeHidden')).toBe(false);
+    down();
+    vi.advanceTimersByTime(IMAGE_TAP_MAX_MS);
+    up();
+    expect(snap().context.zoom).toBe(IMAGE_ZOOM_MIN);
+    down();
+    up();
+    down();
+    move(200, 480);
+    up();
+    expect(snap().context.zoom).toBe(IMAGE_ZOOM_MIN);
+    expect(snap().hasTag('open')).toBe(false);
   });
 
   it('a release at IMAGE_TAP_MAX_MS or later is no tap', () => {
@@ -466,6 +530,63 @@ describe('image viewer: zoom and pan', () => {
     expect(snap().context).toMatchObject({ zoom: IMAGE_ZOOM_MIN, offsetX: 0, offsetY: 0 });
   });
 
+  it('a pinch keeps the point between the fingers where it is, and the picture follows the fingers', () => {
+    const { snap, send } = start();
+    send(ev.open);
+    send({ type: 'image.load', index: 0, width: 800, height: 1600 }); // 400 × 800: fills the stage
+    send({ type: 'pinch', scale: 1.5, x: 100, y: 200, width: 400, height: 800 });
+    // The point (100, 200) is 100 px left of and 200 px above the centre: at 1.5 × the picture moves by half that.
+    expect(snap().context).toMatchObject({ zoom: 1.5, offsetX: 50, offsetY: 100 });
+    send({ type: 'pinch', scale: 1, x: 130, y: 190, fromX: 100, fromY: 200 });
+    expect(snap().context).toMatchObject({ zoom: 1.5, offsetX: 80, offsetY: 90 });
+  });
+
+  it('a zoomed landscape photo on a portrait stage pans sideways to its edges and never up or down', () => {
+    const { snap, send, drag } = start();
+    send(ev.open);
+    send(ev.loadLandscape); // 400 × 225 at zoom 1: at zoom 2 it is 800 × 450 on a 400 × 800 stage
+    send(ev.pinchIn);
+    drag(60, 120);
+    expect(snap().context).toMatchObject({ offsetX: 60, offsetY: 0 });
+    drag(1000, 1000);
+    expect(snap().context).toMatchObject({ offsetX: 200, offsetY: 0 });
+    drag(-2000, -1000);
+    expect(snap().context).toMatchObject({ offsetX: -200, offsetY: 0 });
+    // A pinch at the stage's lower end keeps the picture centred up and down too.
+    send(ev.pinchOut);
+    send({ type: 'pinch', scale: 2, x: 0, y: 790, width: 400, height: 800 });
+    expect(snap().context).toMatchObject({ zoom: 2, offsetX: 200, offsetY: 0 });
+  });
+
+  it('the wheel pans a zoomed picture within its bounds, and does nothing unzoomed', () => {
+    const { snap, send } = start();
+    send(ev.open);
+    send(ev.wheelPan);
+    expect(snap().context).toMatchObject({ offsetX: 0, offsetY: 0 });
+    send(ev.loadLandscape);
+    send(ev.pinchIn);
+    send(ev.wheelPan);
+    expect(snap().context).toMatchObject({ offsetX: -40, offsetY: 0 });
+    send({ type: 'pan.by', dx: -1000, dy: 0 });
+    expect(snap().context.offsetX).toBe(-200);
+  });
+
+  it('a smaller stage or a loaded picture pulls the pan back within the picture; a late load of another picture is ignored', () => {
+    const { snap, send, drag } = start();
+    send(ev.open);
+    send(ev.pinchIn);
+    drag(-1000, 1000);
+    expect(snap().context).toMatchObject({ offsetX: -200, offsetY: 400 }); // size unknown: fills the stage
+    send({ type: 'image.load', index: 1, width: 1600, height: 900 });
+    expect(snap().context).toMatchObject({ offsetX: -200, offsetY: 400 });
+    send(ev.loadLandscape);
+    expect(snap().context).toMatchObject({ offsetX: -200, offsetY: 0 });
+    send({ type: 'stage.resize', width: 300, height: 800 }); // 300 × 168.75, 600 wide at zoom 2
+    expect(snap().context).toMatchObject({ offsetX: -150, offsetY: 0 });
+    send(ev.next);
+    expect(snap().context.natural).toBeNull();
+  });
+
   it('a cancelled pan goes back to where it started', () => {
     const { snap, send, down, move, drag } = start();
     send(ev.open);
@@ -508,15 +629,29 @@ describe('image viewer model', () => {
     expect(moves.some((m) => m.before.context.index === 0 && m.after.context.index === 2)).toBe(true);
   });
 
+  it('the paths zoom by a pinch at a point, by a double tap in and out, and pan by the wheel within the landscape photo', () => {
+    const moves = runs.flatMap(({ path }) =>
+      path.steps.slice(1).map((step, i) => ({ before: path.steps[i].state, event: step.event, after: step.state })),
+    );
+    const doubleTaps = moves.filter((m) => m.event.type === 'pointer.up' && m.after.context.zoom !== m.before.context.zoom);
+    expect(doubleTaps.map((m) => m.after.context.zoom).sort()).toEqual(expect.arrayContaining([IMAGE_ZOOM_MIN, IMAGE_ZOOM_MAX]));
+    // Zoomed 2 × around (300, 400) on a 400 × 800 stage: the picture moves 100 px toward the start.
+    expect(moves.some((m) => m.event === ev.pinchInAt && m.after.context.offsetX === -100)).toBe(true);
+    // The wheel's (-40, -40) on the landscape photo: sideways only, it fits the height.
+    expect(moves.some((m) => m.event === ev.wheelPan && m.after.context.offsetX === -40 && m.after.context.offsetY === 0)).toBe(true);
+  });
+
   for (const { label, dir, path } of runs) {
     const name = `${label}: ${path.steps.slice(1).map((step) => describeImageViewerEvent(step.event)).join(' → ')}`;
     it(name, async () => {
       const actor = createActor(imageViewerMachine, { input: { dir } }).start();
       let pressedAt = 0;
+      let releasedAt = 0;
       let slidAt = 0;
       const send = (event: AnyEventObject) => {
         const before = actor.getSnapshot().context.index;
         if (event.type === 'pointer.down') pressedAt = Date.now();
+        if (event.type === 'pointer.up') releasedAt = Date.now();
         actor.send(event as ImageViewerEvent);
         if (actor.getSnapshot().context.index !== before) slidAt = Date.now();
       };
@@ -530,6 +665,11 @@ describe('image viewer model', () => {
           [IMAGE_VIEWER_TAP_MAX_EVENT]: () => {
             runUntil(pressedAt + IMAGE_TAP_MAX_MS);
             expect(actor.getSnapshot().matches({ open: { interaction: { gestures: { press: 'held' } } } })).toBe(true);
+          },
+          [IMAGE_VIEWER_DOUBLE_TAP_EVENT]: () => {
+            const hidden = actor.getSnapshot().hasTag('chromeHidden');
+            runUntil(releasedAt + IMAGE_DOUBLE_TAP_MS);
+            expect(actor.getSnapshot().hasTag('chromeHidden')).toBe(!hidden);
           },
           [IMAGE_VIEWER_LONG_PRESS_EVENT]: () => {
             runUntil(pressedAt + IMAGE_LONG_PRESS_MS);

@@ -1,6 +1,9 @@
+import { useLingui } from '@lingui/react';
 import { createFileRoute } from '@tanstack/react-router';
 import { ErrorPage } from '@/ui/app/error-page';
+import { ERROR_PAGE_TITLES } from '@/ui/app/error-titles';
 import { useAppSystem } from '../-app/app-context';
+import { useDocumentTitle } from '../-app/use-document-title';
 
 export const Route = createFileRoute('/$lang/404')({
   component: ErrorRoute,
@@ -8,6 +11,8 @@ export const Route = createFileRoute('/$lang/404')({
 
 function ErrorRoute() {
   const { lang } = Route.useParams();
+  const { i18n } = useLingui();
+  useDocumentTitle(i18n._(ERROR_PAGE_TITLES[404]));
   const { session } = useAppSystem();
   return (
     <ErrorPage

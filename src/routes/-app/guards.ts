@@ -1,4 +1,4 @@
-import { redirect } from '@tanstack/react-router';
+import { notFound, redirect } from '@tanstack/react-router';
 import type { AppSystem } from './app-system';
 
 /** Resolves once the session knows whether the stored token is good (boot finished). */
@@ -34,4 +34,21 @@ export async function requireAuth(pending: Promise<AppSystem>, lang: string, hre
 /** /login, /register and /forget-password send a logged-in user home (spec section 2). */
 export async function requireGuest(pending: Promise<AppSystem>, lang: string): Promise<void> {
   if (await sessionSettled(await pending)) throw redirect({ to: '/$lang', params: { lang } });
+}
+
+/**
+ * A route's `params.parse` (TanStack Router) that lets through the params `valid` accepts; any other path is the 404
+ * page. The router runs it while it matches a path, before any guard and for every visitor, and so does the server
+ * (src/entry-server.tsx matchPage), which answers such a path with HTTP 404: the status is the page's.
+ */
+export function paramsWhere<P>(valid: (params: P) => boolean): (params: P) => P {
+  return (params) => {
+    if (!valid(params)) throw notFound();
+    return params;
+  };
+}
+
+/** Whether a matched route refused its params (paramsWhere): the path is the 404 page, whoever asks. */
+export function refusedBelow(matches: readonly { paramsError?: unknown }[]): boolean {
+  return matches.some((match) => match.paramsError);
 }

@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { isLocale, RTL_LOCALES } from '@/contract/enums';
-import { imageViewerMachine, type ImageViewerDir } from '@/machines/directory/image-viewer.machine';
+import { imageViewerMachine, pictureSize, type ImageViewerDir } from '@/machines/directory/image-viewer.machine';
 import { ImageViewer } from '@/ui/directory/image-viewer';
 
 /** One image of the viewer: the full picture and its alternative text (`thumb` is accepted and unused). */
@@ -79,7 +79,8 @@ function ImageViewerBinding({ actor, images }: { actor: ImageViewerActor; images
   const open = useSelector(actor, selectOpen);
   const controlsHidden = useSelector(actor, selectControlsHidden);
   const menuOpen = useSelector(actor, selectMenuOpen);
-  const { index, count, zoom, offsetX, offsetY, drag, slide } = useSelector(actor, selectContext);
+  const context = useSelector(actor, selectContext);
+  const { index, count, zoom, offsetX, offsetY, drag, slide } = context;
   const image = images[index] ?? null;
   // The neighbours a step or a swipe shows next (looping), fetched ahead.
   const preload =
@@ -96,6 +97,7 @@ function ImageViewerBinding({ actor, images }: { actor: ImageViewerActor; images
       index={index}
       count={count}
       zoom={zoom}
+      picture={pictureSize(context)}
       offsetX={offsetX}
       offsetY={offsetY}
       drag={drag}

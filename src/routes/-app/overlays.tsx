@@ -46,5 +46,12 @@ function DialogStackHost() {
 function ToastHost() {
   const { toast } = useAppSystem();
   const toasts = useSelector(toast, (s) => s.context.toasts);
-  return <ToastArea toasts={toasts} onDismiss={(id) => toast.send({ type: 'toast.dismiss', id })} />;
+  return (
+    <ToastArea
+      toasts={toasts}
+      onDismiss={(id) => toast.send({ type: 'toast.dismiss', id })}
+      onPause={(source) => toast.send({ type: 'toast.pause', source })}
+      onResume={(source) => toast.send({ type: 'toast.resume', source })}
+    />
+  );
 }

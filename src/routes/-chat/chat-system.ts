@@ -2,6 +2,7 @@ import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import * as chatCalls from '@/contract/calls/chat';
 import * as home from '@/contract/calls/home';
 import { TOAST_MS } from '@/contract/constants';
+import { cutGraphemes } from '@/contract/graphemes';
 import { chatMachine, selectTotalUnread } from '@/machines/chat/chat.machine';
 import { chatSocketMachine, imConnection } from '@/machines/chat/chat-socket.machine';
 import type { ApiClient } from '@/services/api-client';
@@ -40,6 +41,7 @@ export function createChatSystem(deps: ChatSystemDeps) {
         blockUser: fromPromise(({ input, signal }) => api.call(chatCalls.block, input, { signal })),
         fetchStatus: fromPromise(({ input, signal }) => api.call(chatCalls.status, input, { signal })),
         uploadImage: fromPromise(({ input, signal }) => api.call(chatCalls.uploadImage, {}, { signal, files: { image: input.image } })),
+        fetchProfile: fromPromise(({ input, signal }) => api.call(chatCalls.getUserInfoByUuid, input, { signal })),
       },
     }),
     { systemId: 'chat', inspect: deps.inspect },
@@ -48,7 +50,7 @@ export function createChatSystem(deps: ChatSystemDeps) {
   chat.on('chat.newMessage', ({ message, isOpen, key }) => {
     if (isOpen || document.visibilityState !== 'visible') return;
     const contact = chat.getSnapshot().context.contacts[key];
-    const text = message.contentType === 'text' ? Array.from(message.content).slice(0, PREVIEW_CHARS).join('') : '📷';
+    const text = message.contentType === 'text' ? cutGraphemes(message.content, PREVIEW_CHARS).text : '📷';
     const name = contact?.nickname || (contact?.isSystem ? 'Venuely' : '');
     deps.showToast(name ? 'toast.chat.newMessage' : 'toast.chat.newMessageNoName', { name, text }, TOAST_MS);
   });

@@ -1,9 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, useLocation } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import type { ChatMessage } from '@/contract/calls/chat';
 import { selectUser } from '@/machines/account/session.machine';
-import { selectChatStatus, selectContact, selectRepricedFrom } from '@/machines/chat/chat.machine';
+import { selectChatStatus, selectContact, selectConversationLoaded, selectRepricedFrom } from '@/machines/chat/chat.machine';
 import { requestErrorText } from '@/ui/directory/directory-names';
 import { contactName } from '@/ui/chat/chat-format';
 import { Conversation } from '@/ui/chat/conversation';
@@ -13,6 +14,7 @@ import { useDocumentTitle } from '../-app/use-document-title';
 import { useFeatureCatalog } from '../-app/use-feature-catalog';
 import { ReportDialogHost } from '../-listing/report-dialog-host';
 import { channelOf, parseChannel } from './channel';
+import { linkedChatProfile, withLinkedProfile } from './linked-profile';
 import { useChat, useConnectionStatus } from './use-chat';
 
 const conversationRoute = getRouteApi('/$lang/_auth/message/$channel');
@@ -31,24 +33,35 @@ function ConversationScreen({ lang, peer, partnerUuid }: { lang: string; peer: s
   const { session } = useAppSystem();
   const user = useSelector(session, selectUser);
   const key = channelOf({ peer, partnerUuid });
-  const contact = useSelector(chat, (snapshot) => selectContact(snapshot, key));
+  // The name and picture the linking page knew (a profile's Chat button), shown until the chat knows them.
+  // Kept by value: the conversation is opened again only when what is known changes.
+  const linked = useLocation({ select: (location) => location.state.chatProfile });
+  const [linkedUuid, linkedName, linkedThumb] = [linked?.uuid ?? '', linked?.nickname ?? '', linked?.thumb ?? ''];
+  const profile = useMemo(
+    () => linkedChatProfile(linkedUuid ? { uuid: linkedUuid, nickname: linkedName, thumb: linkedThumb } : undefined, peer),
+    [linkedUuid, linkedName, linkedThumb, peer],
+  );
+  const held = useSelector(chat, (snapshot) => selectContact(snapshot, key));
+  const contact = useMemo(() => withLinkedProfile(held, peer, partnerUuid, profile), [held, peer, partnerUuid, profile]);
   const status = useSelector(chat, (snapshot) => selectChatStatus(snapshot, key));
   const repricedFrom = useSelector(chat, (snapshot) => selectRepricedFrom(snapshot, key));
+  const loaded = useSelector(chat, (snapshot) => selectConversationLoaded(snapshot, key));
   const connected = useSelector(chat, (snapshot) => snapshot.context.me !== null);
   const uploading = useSelector(chat, (snapshot) => snapshot.context.uploads.some((upload) => upload.key === key));
   const unlocking = useSelector(chat, (snapshot) => snapshot.context.action?.kind === 'unlock' && snapshot.context.action.key === key);
   const connection = useConnectionStatus(chat);
   const [error, setError] = useState<string | null>(null);
   const [reporting, setReporting] = useState(false);
+  const [reportedMessage, setReportedMessage] = useState<ChatMessage | null>(null);
   const name = contact ? contactName(contact, t) : '';
   useDocumentTitle(name || t`Conversation`);
 
   // Open once the chat is connected (a reload connects it after the page is up); closing marks nothing read.
   useEffect(() => {
     if (!connected) return;
-    chat.send({ type: 'conversation.open', uuid: peer, ...(partnerUuid ? { partnerUuid } : {}) });
+    chat.send({ type: 'conversation.open', uuid: peer, ...(partnerUuid ? { partnerUuid } : {}), ...(profile ? { profile } : {}) });
     return () => chat.send({ type: 'conversation.close' });
-  }, [chat, connected, peer, partnerUuid]);
+  }, [chat, connected, peer, partnerUuid, profile]);
 
   useEffect(() => {
     const failures = chat.on('chat.requestFailed', (event) => {
@@ -75,7 +88,8 @@ function ConversationScreen({ lang, peer, partnerUuid }: { lang: string; peer: s
         connection={connection}
         onUseHere={() => chat.send({ type: 'chat.useHere' })}
         status={status}
-        loading={contact?.loading ?? true}
+        loading={held?.loading ?? true}
+        ready={loaded}
         hasOlder={Boolean(contact && !contact.noMore && contact.messages.length > 0)}
         onLoadOlder={() => chat.send({ type: 'history.more', key })}
         onSend={(content) => {
@@ -98,9 +112,21 @@ function ConversationScreen({ lang, peer, partnerUuid }: { lang: string; peer: s
         error={error}
         points={user?.fun_score ?? null}
         buyCoinsHref={`/${lang}/member/point#recharge`}
+        onReportMessage={setReportedMessage}
       />
       {/* The peer: a member reports the profile they talk to (the server maps its uuid), an owner the member. */}
       {reporting && <ReportDialogHost target="user" id={peer} onClose={() => setReporting(false)} />}
+      {/* One of the other side's messages, named as this side names the conversation, and its seq. */}
+      {reportedMessage?.seq ? (
+        <ReportDialogHost
+          target="message"
+          to_uuid={peer}
+          {...(partnerUuid ? { partner_uuid: partnerUuid } : {})}
+          seq={reportedMessage.seq}
+          quote={reportedMessage.contentType === 'text' ? reportedMessage.content : t`Photo`}
+          onClose={() => setReportedMessage(null)}
+        />
+      ) : null}
     </>
   );
 }

@@ -12,12 +12,15 @@ import { useFormBinding } from '../-app/use-form-binding';
 import { WithFeatureCatalog } from '../-app/with-feature-catalog';
 import { useLoad } from '../-directory/use-load';
 
+/** `quote`: the reported message as the dialog shows it (a message's text, or "Photo"). */
+type ReportDialogHostProps = ReportTargetInput & { onClose(): void; quote?: string };
+
 /**
- * The report dialog of a detail page, mounted while it is open (so every opening starts a fresh form): the reasons
+ * The report dialog of a detail page or a conversation, mounted while it is open (so every opening starts a fresh form): the reasons
  * (dict/report_reason) load when it opens, the report form machine sends user/report. Its texts are in the forms
  * catalog, which it loads first.
  */
-export function ReportDialogHost(props: ReportTargetInput & { onClose(): void }) {
+export function ReportDialogHost(props: ReportDialogHostProps) {
   return (
     <WithFeatureCatalog name="forms">
       <ReportDialogForm {...props} />
@@ -25,7 +28,7 @@ export function ReportDialogHost(props: ReportTargetInput & { onClose(): void })
   );
 }
 
-function ReportDialogForm({ onClose, ...target }: ReportTargetInput & { onClose(): void }) {
+function ReportDialogForm({ onClose, quote, ...target }: ReportDialogHostProps) {
   const { i18n } = useLingui();
   const { api } = useAppSystem();
   const reasons = useLoad((signal) => api.call(dict.reportReason, {}, { signal }));
@@ -42,6 +45,7 @@ function ReportDialogForm({ onClose, ...target }: ReportTargetInput & { onClose(
     <ReportDialog
       open
       target={target.target}
+      quote={quote}
       reasons={options}
       reasonsError={reasons.status === 'error' ? requestErrorText(i18n, reasons.error) : undefined}
       onRetryReasons={reasons.retry}

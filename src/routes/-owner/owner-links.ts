@@ -11,11 +11,6 @@ export function isListingSource(value: string): value is ListingSource {
   return (SOURCES as readonly string[]).includes(value);
 }
 
-/** A listing id in a path: digits without a leading zero, within PostgreSQL's integer range (the contract's ID_MAX). */
-export function isListingIdParam(value: string): boolean {
-  return /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647;
-}
-
 export const ownerHrefs = {
   member: (lang: string) => `/${lang}/member`,
   content: (lang: string, source: ListingSource) => `/${lang}/member/content/${source}`,

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { SavedCard } from '@/contract/calls/payment';
@@ -110,7 +110,9 @@ export function CardsScreen({ lang }: { lang: string }) {
           </Button>
         ) : (
           <p className="wallet-note">
-            <Trans>You can keep up to {MAX_SAVED_CARDS} cards. Delete one to add another.</Trans>
+            <Trans>
+              You can keep up to <Plural value={MAX_SAVED_CARDS} one="# card" other="# cards" />. Delete one to add another.
+            </Trans>
           </p>
         )}
       </>

@@ -1,10 +1,10 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { OrderType } from '@/contract/feature-enums';
 import { TestModeNotice } from '@/ui/app/test-mode-notice';
 import { RecordSkeletonRows } from '@/ui/directory/listing-list';
 import { PageHeader } from '@/ui/kit/page-header';
 import { WalletOverview } from '@/ui/wallet/wallet-overview';
-import { formatPoints } from '@/ui/wallet/wallet-format';
 import { useDocumentTitle } from '../-app/use-document-title';
 import { usePaymentsTestMode } from '../-app/use-payments-test-mode';
 import { usePayment } from './use-payment';
@@ -12,7 +12,7 @@ import { useEconomy, useFreshUser } from './wallet-data';
 
 /** /{lang}/member/point: the wallet (route: $lang/_auth/member/point/index.tsx). */
 export function WalletScreen({ lang }: { lang: string }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const title = t`Wallet`;
   useDocumentTitle(title);
   const user = useFreshUser();
@@ -34,8 +34,8 @@ export function WalletScreen({ lang }: { lang: string }) {
           withdrawalsHref={`${base}/point/withdrawLog`}
           transactionsHref={`${base}/transaction`}
           onBuy={(pack) => {
-            const coins = formatPoints(i18n, pack.coins);
-            pay({ type: OrderType.recharge, item_id: pack.item_id, item: t`${coins} coins` });
+            const coins = pack.coins;
+            pay({ type: OrderType.recharge, item_id: pack.item_id, item: t`${plural(coins, { one: '# coin', other: '# coins' })}` });
           }}
         />
       ) : (

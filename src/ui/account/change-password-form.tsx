@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@/contract/constants';
 import { Button } from '../kit/button';
 import { FormError } from '../kit/form-error';
@@ -36,7 +36,11 @@ export function ChangePasswordForm({ values, errors, serverError, busy, onChange
         minLength={PASSWORD_MIN}
         maxLength={PASSWORD_MAX}
         required
-        hint={<Trans>At least {min} characters.</Trans>}
+        hint={
+          <Trans>
+            At least <Plural value={min} one="# character" other="# characters" />.
+          </Trans>
+        }
         error={errors.password}
         onChange={(value) => onChange('password', value)}
         onFocus={() => onFocus('password')}

@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro';
+import { Plural, Trans } from '@lingui/react/macro';
 import { RESET_TOKEN_MINUTES } from '@/contract/constants';
 import { Button } from '../kit/button';
 import { StatusIcon } from '../kit/status-icon';
@@ -22,7 +22,7 @@ export function SentLinkSuccess({ email, onBackToLogin }: SentLinkSuccessProps) 
       <p>
         <Trans>
           If an account uses <bdi className="result-email">{email}</bdi>, we have sent it a link to choose a new
-          password. The link works for {minutes} minutes.
+          password. The link works for <Plural value={minutes} one="# minute" other="# minutes" />.
         </Trans>
       </p>
       <p className="result-muted">

@@ -1,4 +1,5 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { EMAIL_CODE_LENGTH, EMAIL_CODE_MINUTES } from '@/contract/constants';
 import { Button } from '../kit/button';
 import { FormError } from '../kit/form-error';
@@ -70,19 +71,20 @@ export function VerifyEmailForm({
       <p className="form-intro">
         {codeSent ? (
           <Trans>
-            We sent a {length}-digit code to <bdi className="result-email">{email}</bdi>. It is valid for {minutes}{' '}
-            minutes.
+            We sent a <Plural value={length} one="#-digit" other="#-digit" /> code to{' '}
+            <bdi className="result-email">{email}</bdi>. It is valid for <Plural value={minutes} one="# minute" other="# minutes" />.
           </Trans>
         ) : (
           <Trans>
-            We will send a {length}-digit code to <bdi className="result-email">{email}</bdi> to confirm that the
+            We will send a <Plural value={length} one="#-digit" other="#-digit" /> code to{' '}
+            <bdi className="result-email">{email}</bdi> to confirm that the
             address is yours.
           </Trans>
         )}
       </p>
       <div className="form-row">
         <Button variant="secondary" busy={sending} disabled={seconds > 0} onClick={onSendCode}>
-          {seconds > 0 ? t`Send code again in ${seconds} s` : t`Send code`}
+          {seconds > 0 ? t`Send code again in ${plural(seconds, { one: '# second', other: '# seconds' })}` : t`Send code`}
         </Button>
       </div>
       <TextField

@@ -8,6 +8,7 @@ import { IdDocumentType } from '@/contract/feature-enums';
 import { MEMBERSHIP_LABELS } from '../app/messages';
 import { Button } from '../kit/button';
 import { formatMoment, formatMoney, formatPoints } from '../wallet/wallet-format';
+import { ReportedMessage } from './reported-message';
 import './admin.css';
 
 const DOCUMENT_TYPES: Record<IdDocumentType, MessageDescriptor> = {
@@ -21,6 +22,21 @@ const KYC_STATUSES: Record<number, MessageDescriptor> = {
   [KycStatus.Applying]: msg`Waiting for review`,
   [KycStatus.Approved]: msg({ message: 'Approved', context: 'identity check' }),
   [KycStatus.Rejected]: msg({ message: 'Rejected', context: 'identity check' }),
+};
+
+/** A report's state, as a badge: context "status", apart from the "Resolved" button that sets it (issue 30 item 13). */
+const REPORT_STATUS_LABELS: Record<AdminReport['status'], MessageDescriptor> = {
+  open: msg({ message: 'Open', context: 'report status' }),
+  resolved: msg({ message: 'Resolved', context: 'report status' }),
+  dismissed: msg({ message: 'Dismissed', context: 'report status' }),
+};
+
+/** What a report is about, as the row's title says it. */
+const REPORT_TARGET_LABELS: Record<AdminReport['target'], MessageDescriptor> = {
+  merchant: msg({ message: 'Venue', context: 'report target' }),
+  partner: msg({ message: 'Profile', context: 'report target' }),
+  user: msg({ message: 'User', context: 'report target' }),
+  message: msg({ message: 'Chat message', context: 'report target' }),
 };
 
 function Facts({ rows }: { rows: [label: ReactNode, value: ReactNode][] }) {
@@ -53,10 +69,12 @@ export interface KycRowProps {
 /** One identity verification: the data, the three images, and the decision while it waits. */
 export function KycRow({ item, images, onApprove, onReject }: KycRowProps) {
   const { i18n, t } = useLingui();
-  const parts: [keyof KycRowProps['images'], string][] = [
-    ['front', t({ message: 'Front', context: 'side of a document' })],
-    ['back', t({ message: 'Back', context: 'side of a document' })],
-    ['selfie', t`Selfie`],
+  const name = item.full_name;
+  // Each image's description is a whole sentence, so that languages can inflect the name (issue 30 item 13).
+  const parts: [keyof KycRowProps['images'], string, string][] = [
+    ['front', t({ message: 'Front', context: 'side of a document' }), t`Front of ${name}'s document`],
+    ['back', t({ message: 'Back', context: 'side of a document' }), t`Back of ${name}'s document`],
+    ['selfie', t`Selfie`, t`Selfie of ${name}`],
   ];
   return (
     <article className="admin-row" aria-label={item.user.nickname}>
@@ -78,9 +96,9 @@ export function KycRow({ item, images, onApprove, onReject }: KycRowProps) {
       <div className="admin-images">
         {parts
           .filter(([part]) => part !== 'back' || item.images.back !== null)
-          .map(([part, label]) => (
+          .map(([part, label, description]) => (
             <figure key={part}>
-              {images[part] ? <img src={images[part]!} alt={t`${label} of ${item.full_name}'s application`} /> : <span className="admin-image-empty" aria-hidden="true" />}
+              {images[part] ? <img src={images[part]!} alt={description} /> : <span className="admin-image-empty" aria-hidden="true" />}
               <figcaption>{label}</figcaption>
             </figure>
           ))}
@@ -156,10 +174,16 @@ export function AdminReportRow({ item, onResolve, onDismiss, onHide }: { item: A
     <article className="admin-row" aria-label={t`Report ${item.id}`}>
       <div className="admin-row-head">
         <p className="record-title">
-          {item.target}: <bdi>{item.target_label ?? item.target_id}</bdi>
+          {i18n._(REPORT_TARGET_LABELS[item.target])}
+          {item.target_message ? null : (
+            <>
+              : <bdi>{item.target_label ?? item.target_id}</bdi>
+            </>
+          )}
         </p>
-        <span className="badge badge--muted">{item.status}</span>
+        <span className="badge badge--muted">{i18n._(REPORT_STATUS_LABELS[item.status])}</span>
       </div>
+      {item.target_message ? <ReportedMessage message={item.target_message} /> : null}
       <Facts
         rows={[
           [<Trans key="r" context="admin">Reason</Trans>, item.reason_name],
@@ -176,7 +200,7 @@ export function AdminReportRow({ item, onResolve, onDismiss, onHide }: { item: A
             </Button>
           ) : null}
           <Button variant="secondary" onClick={onResolve}>
-            <Trans>Resolved</Trans>
+            <Trans context="report action">Resolved</Trans>
           </Button>
           <Button variant="link" onClick={onDismiss}>
             <Trans context="report">Dismiss</Trans>

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   FEEDBACK_CONTACT_MAX,
@@ -50,8 +51,8 @@ export function FeedbackDialog({
   onFocus,
   onSubmit,
 }: FeedbackDialogProps) {
-  const { t, i18n } = useLingui();
-  const min = i18n.number(FEEDBACK_CONTENT_MIN);
+  const { t } = useLingui();
+  const min = FEEDBACK_CONTENT_MIN;
   return (
     <FormDialog open={open} title={t`Send feedback`} onClose={onClose}>
       {done ? (
@@ -96,7 +97,7 @@ export function FeedbackDialog({
             maxLength={FEEDBACK_CONTENT_MAX}
             rows={6}
             required
-            hint={t`At least ${min} characters.`}
+            hint={t`At least ${plural(min, { one: '# character', other: '# characters' })}.`}
             error={errors.content}
             onChange={(value) => onChange('content', value)}
             onFocus={() => onFocus('content')}

@@ -10,32 +10,34 @@ import { registerMessages } from './messages';
  * they render (src/routes/-app/use-feature-catalog.ts).
  *
  * Params: `{min}` and `{max}` are the bound a validator stored with the field error (spec section 5, "error.extra");
- * other placeholders are named in each entry's comment.
+ * other placeholders are named in each entry's comment. The bounds arrive as numbers and the messages format them
+ * (`{min, number}`, or the `#` of a plural), so they read in the locale's digits and grouping, with the noun in the
+ * form the number takes ("1 character", Arabic's dual).
  */
 registerMessages({
   // Field validation (src/contract/fields.ts and shapes.ts; spec section 5).
   'zod.string.required': msg`This field is required.`,
   'zod.string.email': msg`Enter a valid e-mail address.`,
   'zod.string.min': msg({
-    message: 'Use at least {min} characters.',
+    message: 'Use at least {min, plural, one {# character} other {# characters}}.',
     comment: '{min} is the smallest number of characters allowed.',
   }),
   'zod.string.max': msg({
-    message: 'Use at most {max} characters.',
+    message: 'Use at most {max, plural, one {# character} other {# characters}}.',
     comment: '{max} is the largest number of characters allowed.',
   }),
   'zod.string.invalid': msg`This value is not valid.`,
   'zod.string.uuid': msg`This identifier is not valid.`,
   'zod.number.invalid': msg`Enter a number.`,
   'zod.number.int': msg`Enter a whole number.`,
-  'zod.number.min': msg({ message: 'Enter {min} or more.', comment: '{min} is the smallest number allowed.' }),
-  'zod.number.max': msg({ message: 'Enter {max} or less.', comment: '{max} is the largest number allowed.' }),
+  'zod.number.min': msg({ message: 'Enter {min, number} or more.', comment: '{min} is the smallest number allowed.' }),
+  'zod.number.max': msg({ message: 'Enter {max, number} or less.', comment: '{max} is the largest number allowed.' }),
   'zod.boolean.invalid': msg`Choose yes or no.`,
   'zod.boolean.checkbox': msg`Tick this box to continue.`,
   'zod.enum.invalid': msg`Choose one of the options.`,
   'zod.array.invalid': msg`This list is not valid.`,
-  'zod.array.min': msg({ message: 'Choose at least {min}.', comment: '{min} is the smallest number of items.' }),
-  'zod.array.max': msg({ message: 'Choose at most {max}.', comment: '{max} is the largest number of items.' }),
+  'zod.array.min': msg({ message: 'Choose at least {min, number}.', comment: '{min} is the smallest number of items.' }),
+  'zod.array.max': msg({ message: 'Choose at most {max, number}.', comment: '{max} is the largest number of items.' }),
   'zod.array.unique': msg`Each item can be chosen only once.`,
   'zod.date.invalid': msg`Enter a valid date.`,
   'zod.date.future': msg`The date cannot be in the future.`,
@@ -54,5 +56,5 @@ registerMessages({
   'errors.phone.invalid': msg`Enter a valid phone number.`,
   'errors.time.invalid': msg`Enter a time as hours and minutes, for example 09:30.`,
   'image.missing': msg`Choose an image to upload.`,
-  'image.tooLarge': msg({ message: 'Each image can be at most {max} MB.', comment: '{max} is a number of megabytes.' }),
+  'image.tooLarge': msg({ message: 'Each image can be at most {max, number} MB.', comment: '{max} is a number of megabytes.' }),
 });

@@ -52,7 +52,7 @@ export function TabBar({ homeHref, accountHref, current, unread = 0 }: TabBarPro
       badge: unread > 0 ? badgeText(unread) : undefined,
       name: unread > 0 ? t`${messagesLabel}, ${unread} unread` : undefined,
     },
-    { tab: 'me', href: accountHref, label: t`My account`, icon: <NavIcon name="user" size={22} /> },
+    { tab: 'me', href: accountHref, label: t({ message: 'My account', context: 'tab' }), icon: <NavIcon name="user" size={22} /> },
   ];
   return (
     <nav className="tab-bar" aria-label={t`Main`}>

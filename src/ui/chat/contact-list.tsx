@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ChatContact, ChatMessage } from '@/contract/calls/chat';
 import { Avatar } from '../kit/avatar';
 import { Button } from '../kit/button';
@@ -76,7 +76,7 @@ export function ContactList({ contacts, hrefOf, state, onRetry, connection, onUs
                       {last && <time dateTime={new Date(last.timeStamp).toISOString()}>{timeOf(last.timeStamp)}</time>}
                     </span>
                     <span className="chat-contact-bottom">
-                      <span className="chat-contact-preview">{last ? messagePreview(last, t) : t`No messages yet`}</span>
+                      {last ? <Preview message={last} /> : <span className="chat-contact-preview">{t`No messages yet`}</span>}
                       {unread > 0 && (
                         <span className="chat-unread">
                           <span aria-hidden="true">{badgeText(unread)}</span>
@@ -92,5 +92,28 @@ export function ContactList({ contacts, hrefOf, state, onRetry, connection, onUs
         </ul>
       )}
     </>
+  );
+}
+
+/**
+ * The last message in one line, in its own direction (dir="auto"): an English message in the Arabic list reads
+ * left to right and is cut at its right end, so its first words show, and an Arabic one in the English list the
+ * other way round. The member's own message starts with "You:", isolated (bdi) so that it does not decide the
+ * line's direction; translators may put it on either side of the text.
+ */
+function Preview({ message }: { message: ChatMessage }) {
+  const { t } = useLingui();
+  const text = messagePreview(message, t);
+  const own = message.self && message.contentType !== 'unlock';
+  return (
+    <span className="chat-contact-preview" dir="auto">
+      {own ? (
+        <Trans>
+          <bdi>You:</bdi> {text}
+        </Trans>
+      ) : (
+        text
+      )}
+    </span>
   );
 }

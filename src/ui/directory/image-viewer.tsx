@@ -16,15 +16,21 @@ export interface ImageViewerImage {
 
 /**
  * What the stage reports, in the shape of the image viewer machine's events (the host forwards them as they
- * are): one pointer (finger or mouse) as down / move / up / cancel, two fingers or a trackpad pinch as `pinch`
- * with the change of scale since the previous report. Times are event timestamps, positions client pixels.
+ * are): one pointer (finger or mouse) as down / move / up / cancel; two fingers, a trackpad pinch or ctrl + wheel
+ * as `pinch` with the change of scale since the previous report and the point it happens around (the fingers'
+ * midpoint, now and at the previous report, or the cursor); the wheel without ctrl as `pan.by`; the stage's size
+ * and the picture's own size when they are known. Times are event timestamps; positions are px from the stage's
+ * top-left, and width/height the stage's size.
  */
 export type ImageViewerGesture =
   | { type: 'pointer.down'; x: number; y: number; time: number; width: number; height: number }
   | { type: 'pointer.move'; x: number; y: number }
   | { type: 'pointer.up'; x: number; y: number; time: number }
   | { type: 'pointer.cancel' }
-  | { type: 'pinch'; scale: number };
+  | { type: 'pinch'; scale: number; x: number; y: number; fromX?: number; fromY?: number; width: number; height: number }
+  | { type: 'pan.by'; dx: number; dy: number; width: number; height: number }
+  | { type: 'stage.resize'; width: number; height: number }
+  | { type: 'image.load'; index: number; width: number; height: number };
 
 export interface ImageViewerProps {
   open: boolean;
@@ -34,6 +40,11 @@ export interface ImageViewerProps {
   index: number;
   count: number;
   zoom: number;
+  /**
+   * The picture's size at zoom 1, px (shown whole, as large as the stage allows), once its own size is known; until
+   * then it fills the stage.
+   */
+  picture?: { width: number; height: number } | null;
   /** Where the image has been dragged or panned to, px. */
   offsetX: number;
   offsetY: number;
@@ -61,6 +72,9 @@ export interface ImageViewerProps {
 
 /** Keys reported to the host instead of doing their default. */
 const VIEWER_KEYS: ReadonlySet<string> = new Set(['ArrowLeft', 'ArrowRight', 'Escape', '+', '=', '-']);
+
+/** A wheel's lines and pages in px (deltaMode 1 and 2), as browsers scroll them. */
+const WHEEL_LINE_PX = 16;
 
 /** How far a drag down fades the backdrop: fully at this many px, down to the lowest opacity. */
 const FADE_DISTANCE_PX = 400;
@@ -93,12 +107,12 @@ function ZoomIcon({ zoomedIn }: { zoomedIn: boolean }) {
  * previous/next buttons, a zoom button, and the image, which follows pinch, pan and drag. Everything it decides
  * (what a key, a tap or a drag means) is the host's: the stage only reports pointers and keys.
  *
- * Pointer events cover touch, pen and mouse alike, so a mouse drag down closes it as a finger does. The page does
- * not scroll behind it (`html:has(...)` in the stylesheet). Motion (slide, spring back) is dropped under
- * prefers-reduced-motion.
+ * Pointer events cover touch, pen and mouse alike, so a mouse drag down closes it as a finger does, and a double
+ * click zooms as a double tap does. The page does not scroll behind it (the kit's stylesheet locks it under any
+ * modal dialog). Motion (slide, spring back) is dropped under prefers-reduced-motion.
  */
 export function ImageViewer(props: ImageViewerProps) {
-  const { open, image, index, count, zoom, offsetX, offsetY, drag, slide, controlsHidden, menuOpen, preload = [] } = props;
+  const { open, image, index, count, zoom, picture, offsetX, offsetY, drag, slide, controlsHidden, menuOpen, preload = [] } = props;
   const { onClose, onNext, onPrev, onZoomToggle, onMenuClose, onKey, onGesture, onImageError } = props;
   const { t, i18n } = useLingui();
   const dialog = useModalDialog(open, onClose);
@@ -106,30 +120,49 @@ export function ImageViewer(props: ImageViewerProps) {
   const menuRef = useRef<HTMLDivElement>(null);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const pinchDistance = useRef<number | null>(null);
+  const pinchCentre = useRef<{ x: number; y: number } | null>(null);
   const [touching, setTouching] = useState(false);
   const latestGesture = useRef(onGesture);
   useEffect(() => {
     latestGesture.current = onGesture;
   });
 
-  // A trackpad pinch arrives as a wheel event with ctrlKey; its default (page zoom) must be prevented, which a
-  // passive React wheel listener cannot do.
+  // A trackpad pinch arrives as a wheel event with ctrlKey, as does ctrl + the mouse wheel: a zoom around the
+  // cursor. Its default (page zoom) must be prevented, which a passive React wheel listener cannot do. The wheel
+  // alone pans a zoomed picture, as PhotoSwipe's does (a trackpad's two-finger scroll is a wheel too).
   useEffect(() => {
     const stage = stageRef.current;
     if (!open || !stage) return;
     const onWheel = (event: WheelEvent) => {
-      if (!event.ctrlKey) return;
       event.preventDefault();
-      latestGesture.current({ type: 'pinch', scale: Math.exp(-event.deltaY / 100) });
+      const box = stage.getBoundingClientRect();
+      const unit = event.deltaMode === 1 ? WHEEL_LINE_PX : event.deltaMode === 2 ? box.height : 1;
+      const size = { width: box.width, height: box.height };
+      if (event.ctrlKey || event.metaKey) {
+        const at = { x: event.clientX - box.left, y: event.clientY - box.top };
+        latestGesture.current({ type: 'pinch', scale: Math.exp((-event.deltaY * unit) / 100), ...at, ...size });
+      } else {
+        latestGesture.current({ type: 'pan.by', dx: -event.deltaX * unit, dy: -event.deltaY * unit, ...size });
+      }
     };
     stage.addEventListener('wheel', onWheel, { passive: false });
-    return () => stage.removeEventListener('wheel', onWheel);
+    // The stage's size bounds the pan: known from the start, and again after a rotation or a resized window.
+    const observer = new ResizeObserver(([entry]) => {
+      const { width, height } = entry.contentRect;
+      if (width > 0 && height > 0) latestGesture.current({ type: 'stage.resize', width, height });
+    });
+    observer.observe(stage);
+    return () => {
+      stage.removeEventListener('wheel', onWheel);
+      observer.disconnect();
+    };
   }, [open]);
 
   useEffect(() => {
     if (!open) {
       pointers.current.clear();
       pinchDistance.current = null;
+      pinchCentre.current = null;
       setTouching(false);
     }
   }, [open]);
@@ -142,10 +175,20 @@ export function ImageViewer(props: ImageViewerProps) {
     const [a, b] = [...pointers.current.values()];
     return a && b ? Math.hypot(a.x - b.x, a.y - b.y) : 0;
   };
+  const centre = () => {
+    const [a, b] = [...pointers.current.values()];
+    return a && b ? { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } : null;
+  };
+  /** The pointer's position on the stage, px from its top-left (the machine's coordinates). */
+  const onStage = (event: PointerEvent<HTMLDivElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    return { x: event.clientX - box.left, y: event.clientY - box.top, width: box.width, height: box.height };
+  };
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.pointerType === 'mouse' && event.button !== 0) return;
-    pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    const at = onStage(event);
+    pointers.current.set(event.pointerId, { x: at.x, y: at.y });
     setTouching(true);
     try {
       event.currentTarget.setPointerCapture(event.pointerId);
@@ -153,47 +196,56 @@ export function ImageViewer(props: ImageViewerProps) {
       // A pointer that is already gone cannot be captured; its up or cancel follows.
     }
     if (pointers.current.size === 1) {
-      const box = event.currentTarget.getBoundingClientRect();
-      onGesture({
-        type: 'pointer.down',
-        x: event.clientX,
-        y: event.clientY,
-        time: event.timeStamp,
-        width: box.width,
-        height: box.height,
-      });
+      onGesture({ type: 'pointer.down', x: at.x, y: at.y, time: event.timeStamp, width: at.width, height: at.height });
     } else if (pointers.current.size === 2) {
       // A second finger turns the gesture into a pinch.
       onGesture({ type: 'pointer.cancel' });
       pinchDistance.current = distance();
+      pinchCentre.current = centre();
     }
   };
 
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     if (!pointers.current.has(event.pointerId)) return;
-    pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    const at = onStage(event);
+    pointers.current.set(event.pointerId, { x: at.x, y: at.y });
     if (pointers.current.size >= 2) {
+      // The picture scales around the fingers' midpoint and follows it as it moves.
       const now = distance();
+      const mid = centre();
       const before = pinchDistance.current;
-      if (before && now > 0) onGesture({ type: 'pinch', scale: now / before });
+      const from = pinchCentre.current;
+      if (before && now > 0 && mid) {
+        onGesture({
+          type: 'pinch',
+          scale: now / before,
+          x: mid.x,
+          y: mid.y,
+          fromX: from?.x ?? mid.x,
+          fromY: from?.y ?? mid.y,
+          width: at.width,
+          height: at.height,
+        });
+      }
       pinchDistance.current = now;
+      pinchCentre.current = mid;
       return;
     }
-    onGesture({ type: 'pointer.move', x: event.clientX, y: event.clientY });
+    onGesture({ type: 'pointer.move', x: at.x, y: at.y });
   };
 
   const endPointer = (event: PointerEvent<HTMLDivElement>, cancelled: boolean) => {
     if (!pointers.current.has(event.pointerId)) return;
     const single = pointers.current.size === 1;
     pointers.current.delete(event.pointerId);
-    if (pointers.current.size < 2) pinchDistance.current = null;
+    if (pointers.current.size < 2) {
+      pinchDistance.current = null;
+      pinchCentre.current = null;
+    }
     if (pointers.current.size === 0) setTouching(false);
     if (!single) return;
-    onGesture(
-      cancelled
-        ? { type: 'pointer.cancel' }
-        : { type: 'pointer.up', x: event.clientX, y: event.clientY, time: event.timeStamp },
-    );
+    const at = onStage(event);
+    onGesture(cancelled ? { type: 'pointer.cancel' } : { type: 'pointer.up', x: at.x, y: at.y, time: event.timeStamp });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
@@ -244,14 +296,21 @@ export function ImageViewer(props: ImageViewerProps) {
               )}
               style={{ transform: `translate3d(${offsetX}px, ${offsetY}px, 0) scale(${zoom})` }}
             >
-              <FallbackImage
-                src={image?.src}
-                alt={image?.alt ?? ''}
-                fit="contain"
-                loading="eager"
-                className="image-viewer-image"
-                onError={onImageError}
-              />
+              {/* Sized to the picture itself once its size is known, so the box is the picture (no black bars in it). */}
+              <div
+                className="image-viewer-picture"
+                style={picture ? { inlineSize: `${picture.width}px`, blockSize: `${picture.height}px` } : undefined}
+              >
+                <FallbackImage
+                  src={image?.src}
+                  alt={image?.alt ?? ''}
+                  fit="contain"
+                  loading="eager"
+                  className="image-viewer-image"
+                  onError={onImageError}
+                  onLoad={(size) => onGesture({ type: 'image.load', index, ...size })}
+                />
+              </div>
             </div>
             {preload.map((src) => (
               <img key={src} className="image-viewer-preload" src={src} alt="" aria-hidden="true" decoding="async" />

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { MerchantSummary } from '@/contract/calls/merchant';
 import type { PartnerSummary } from '@/contract/calls/partner';
@@ -172,7 +173,7 @@ export function PartnerCard({ partner, href, names, place, headingLevel, eager, 
   const [sex] = namesOf(names, 'sex', [partner.sex]);
   const age = partner.age;
   const languages = namesOf(names, 'language', partner.languages);
-  const subtitle = [t`${age} years`, sex].filter(Boolean).join(' · ');
+  const subtitle = [t`${plural(age, { one: '# year', other: '# years' })}`, sex].filter(Boolean).join(' · ');
   return (
     <CardFrame
       href={href}

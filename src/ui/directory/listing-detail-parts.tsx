@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import type { OpeningPeriod, SocialLink } from '@/contract/calls/merchant';
 import { SocialChannel } from '@/contract/feature-enums';
 import { cx } from '../kit/class-names';
@@ -17,16 +17,28 @@ import './listing-detail.css';
 
 /** The pieces the merchant and partner detail pages are made of; presentational, texts translated here. */
 
-/** A rating as stars plus its number; the stars are decoration, the text says it. */
+/**
+ * A rating as stars plus its number; the stars are decoration, the text says it. The stars show the rating to the
+ * nearest half (3.5 draws three and a half), the half filled from the start side, so it mirrors in Arabic.
+ */
 export function RatingStars({ rating, size = 18 }: { rating: number; size?: number }) {
   const { t, i18n } = useLingui();
   const value = i18n.number(rating, { maximumFractionDigits: 1 });
-  const rounded = Math.round(rating);
+  const halves = Math.round(rating * 2);
   return (
     <span className="rating" role="img" aria-label={t`Rated ${value} out of 5`}>
-      {[1, 2, 3, 4, 5].map((star) => (
-        <ListingIcon key={star} name="star" size={size} filled={star <= rounded} className={cx('rating-star', star <= rounded && 'is-on')} />
-      ))}
+      {[1, 2, 3, 4, 5].map((star) =>
+        star * 2 <= halves ? (
+          <ListingIcon key={star} name="star" size={size} filled className="rating-star is-on" />
+        ) : star * 2 - 1 === halves ? (
+          <span key={star} className="rating-star-half">
+            <ListingIcon name="star" size={size} className="rating-star" />
+            <ListingIcon name="star" size={size} filled className="rating-star is-on" />
+          </span>
+        ) : (
+          <ListingIcon key={star} name="star" size={size} className="rating-star" />
+        ),
+      )}
       <span className="rating-value" aria-hidden="true">
         {value}
       </span>
@@ -94,12 +106,30 @@ export function DetailSection({ id, title, children, className }: { id: string; 
   );
 }
 
+/** Tells a subscriber to look at the day again: every minute (a page left open past midnight moves its mark). */
+function subscribeToDay(onChange: () => void) {
+  const timer = window.setInterval(onChange, 60_000);
+  return () => window.clearInterval(timer);
+}
+
+/**
+ * The visitor's ISO weekday in their own time zone, or null where it is not known: on the server, whose day may not
+ * be the visitor's, and so also in the render that hydrates the server's markup (React uses the server snapshot
+ * there and renders again with the visitor's day right after, so hydration never meets a different day: React error
+ * 418). Pages rendered only in the browser get the day at once.
+ */
+function useVisitorWeekday(): number | null {
+  return useSyncExternalStore(subscribeToDay, () => isoWeekday(new Date()), () => null);
+}
+
 /**
  * The opening hours per weekday, Monday first, with weekday and time names in the active locale. Today's row is
- * marked (the visitor's day; venues state hours in their local time).
+ * marked (the visitor's day, in their time zone; venues state hours in their local time); `today` overrides it.
  */
-export function OpeningHours({ periods, today = isoWeekday(new Date()) }: { periods: readonly OpeningPeriod[]; today?: number }) {
+export function OpeningHours({ periods, today: todayOverride }: { periods: readonly OpeningPeriod[]; today?: number }) {
   const { i18n } = useLingui();
+  const visitorDay = useVisitorWeekday();
+  const today = todayOverride ?? visitorDay;
   const locale = i18n.locale;
   if (periods.length === 0) {
     return (

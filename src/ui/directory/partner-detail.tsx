@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
 import type { PartnerDetail } from '@/contract/calls/partner';
@@ -37,11 +38,11 @@ export function partnerImages(partner: Pick<PartnerDetail, 'cover' | 'photos'>):
 export function PartnerDetailView({ partner, names, backHref, actions, venueHref, onOpenPhoto }: PartnerDetailViewProps) {
   const { t, i18n } = useLingui();
   const ids = { about: useId(), intro: useId() };
-  const age = i18n.number(partner.age);
+  const age = partner.age;
   const sex = names.sex;
   const languages = new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(names.languages);
   const facts: Fact[] = [
-    { key: 'age', label: t`Age`, value: age },
+    { key: 'age', label: t`Age`, value: i18n.number(age) },
     ...(names.sex ? [{ key: 'sex', label: t`Sex`, value: names.sex }] : []),
     ...(names.bodyType ? [{ key: 'body', label: t`Body type`, value: names.bodyType }] : []),
     ...(partner.height !== null
@@ -57,13 +58,8 @@ export function PartnerDetailView({ partner, names, backHref, actions, venueHref
       <div className="listing-summary">
         <div className="listing-summary-text">
           <p className="listing-kicker">
-            {sex ? (
-              <Trans>
-                {age} years · {sex}
-              </Trans>
-            ) : (
-              <Trans>{age} years</Trans>
-            )}
+            {/* As on the profile's card (listing-card.tsx): one message for the age, in the form its number takes. */}
+            {[t`${plural(age, { one: '# year', other: '# years' })}`, sex].filter(Boolean).join(' · ')}
           </p>
           {venueHref ? (
             <p>

@@ -8,13 +8,16 @@ import { submitHandler, type FormProps } from '../kit/form-props';
 import { Icon } from '../kit/icons';
 import { StatusIcon } from '../kit/status-icon';
 import './listing-detail.css';
+import './report-dialog.css';
 
 export type ReportDialogField = 'reason' | 'text';
 
 export interface ReportDialogProps extends FormProps<ReportDialogField> {
   open: boolean;
   /** What is reported: the dialog's title names it. */
-  target: 'merchant' | 'partner' | 'user';
+  target: 'merchant' | 'partner' | 'user' | 'message';
+  /** A reported message as the dialog quotes it (its text, or "Photo"). */
+  quote?: string;
   /** The reasons (dict/report_reason); null while they load. */
   reasons: readonly ChoiceOption[] | null;
   /** The reasons could not be loaded (already translated). */
@@ -25,10 +28,11 @@ export interface ReportDialogProps extends FormProps<ReportDialogField> {
   onClose(): void;
 }
 
-/** Reporting a venue or a profile to the moderators: a reason (radio group) and optional details. */
+/** Reporting a venue, a profile, a user or a chat message to the moderators: a reason (radio group) and optional details. */
 export function ReportDialog({
   open,
   target,
+  quote,
   reasons,
   reasonsError,
   onRetryReasons,
@@ -43,7 +47,8 @@ export function ReportDialog({
   onSubmit,
 }: ReportDialogProps) {
   const { t } = useLingui();
-  const title = target === 'merchant' ? t`Report this venue` : target === 'user' ? t`Report this user` : t`Report this profile`;
+  const title =
+    target === 'merchant' ? t`Report this venue` : target === 'user' ? t`Report this user` : target === 'message' ? t`Report this message` : t`Report this profile`;
   return (
     <FormDialog open={open} title={title} onClose={onClose}>
       {done ? (
@@ -58,8 +63,17 @@ export function ReportDialog({
         </div>
       ) : (
         <form className="form" noValidate onSubmit={submitHandler(busy, onSubmit)}>
+          {quote ? (
+            <blockquote className="message-quote report-quote" dir="auto">
+              {quote}
+            </blockquote>
+          ) : null}
           <p className="form-intro">
-            <Trans>Tell us what is wrong. The owner is not told who sent a report.</Trans>
+            {target === 'message' ? (
+              <Trans>Tell us what is wrong with this message. The sender is not told who sent a report.</Trans>
+            ) : (
+              <Trans>Tell us what is wrong. The owner is not told who sent a report.</Trans>
+            )}
           </p>
           {reasons ? (
             <RadioGroupField

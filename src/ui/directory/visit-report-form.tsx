@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import {
@@ -48,8 +49,8 @@ export function VisitReportForm({
   onRemovePhoto,
   onReset,
 }: VisitReportFormProps) {
-  const { t, i18n } = useLingui();
-  const min = i18n.number(VISIT_REPORT_CONTENT_MIN);
+  const { t } = useLingui();
+  const min = VISIT_REPORT_CONTENT_MIN;
   if (done) {
     return (
       <div className="result" role="status">
@@ -97,7 +98,7 @@ export function VisitReportForm({
         maxLength={VISIT_REPORT_CONTENT_MAX}
         rows={6}
         required
-        hint={t`What was the place like? At least ${min} characters.`}
+        hint={t`What was the place like? At least ${plural(min, { one: '# character', other: '# characters' })}.`}
         error={errors.content}
         onChange={(value) => onChange('content', value)}
         onFocus={() => onFocus('content')}

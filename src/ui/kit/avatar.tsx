@@ -1,14 +1,6 @@
 import { useState } from 'react';
+import { initialsOf } from '@/contract/graphemes';
 import { cx } from './class-names';
-
-/** Up to two initials of a name: the first letters of its first two words, or its first letter (any script). */
-export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return '?';
-  const first = (word: string) => Array.from(word)[0] ?? '';
-  const initials = words.length > 1 ? first(words[0]) + first(words[1]) : first(words[0]);
-  return initials.toLocaleUpperCase();
-}
 
 export interface AvatarProps {
   /** The picture; empty or failing to load shows the initials. */

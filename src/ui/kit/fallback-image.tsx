@@ -20,6 +20,8 @@ export interface FallbackImageProps {
   className?: string;
   /** Reports the spec's image errors (section 8): 'image load failed' or 'link empty'. */
   onError?(code: ImageErrorCode): void;
+  /** The image has loaded; width and height are its own (natural) size, px. */
+  onLoad?(size: { width: number; height: number }): void;
 }
 
 /**
@@ -35,6 +37,7 @@ export function FallbackImage({
   loading = 'lazy',
   className,
   onError,
+  onLoad,
 }: FallbackImageProps) {
   const { t } = useLingui();
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
@@ -62,6 +65,11 @@ export function FallbackImage({
           loading={loading}
           decoding="async"
           draggable={false}
+          onLoad={
+            onLoad
+              ? (event) => onLoad({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })
+              : undefined
+          }
           onError={() => {
             setFailedSrc(view.src);
             latestOnError.current?.(IMAGE_LOAD_FAILED);

@@ -31,6 +31,23 @@ export const PHOTO_LABELS: Record<KycPhotoName, MessageDescriptor> = {
   selfie: msg`Selfie`,
 };
 
+/** The photo buttons' names, whole sentences per photo so each language can inflect them (issue 30 item 13). */
+const TAKE_LABELS: Record<KycPhotoName, MessageDescriptor> = {
+  front: msg`Take the front of the document`,
+  back: msg`Take the back of the document`,
+  selfie: msg`Take the selfie`,
+};
+const RETAKE_LABELS: Record<KycPhotoName, MessageDescriptor> = {
+  front: msg`Take the front of the document again`,
+  back: msg`Take the back of the document again`,
+  selfie: msg`Take the selfie again`,
+};
+const REMOVE_LABELS: Record<KycPhotoName, MessageDescriptor> = {
+  front: msg`Remove the front of the document`,
+  back: msg`Remove the back of the document`,
+  selfie: msg`Remove the selfie`,
+};
+
 export const PHOTO_HINTS: Record<KycPhotoName, MessageDescriptor> = {
   front: msg`Lay the document flat in good light, fill the frame, and avoid glare.`,
   back: msg`Turn the document over and take the back the same way.`,
@@ -152,7 +169,7 @@ export interface PhotoSlot {
 
 /** One photo of the application: its preview, or an empty frame, and the button that opens the camera. */
 function PhotoSlotView({ slot, onTake, onRemove }: { slot: PhotoSlot; onTake(): void; onRemove(): void }) {
-  const { i18n, t } = useLingui();
+  const { i18n } = useLingui();
   const url = useMemo(() => (slot.photo ? URL.createObjectURL(slot.photo) : null), [slot.photo]);
   useEffect(() => () => {
     if (url) URL.revokeObjectURL(url);
@@ -169,11 +186,11 @@ function PhotoSlotView({ slot, onTake, onRemove }: { slot: PhotoSlot; onTake(): 
           </p>
         ) : null}
         <div className="kyc-actions">
-          <Button variant="secondary" onClick={onTake} aria-label={slot.photo ? t`Take the ${label} again` : t`Take the ${label}`}>
+          <Button variant="secondary" onClick={onTake} aria-label={i18n._(slot.photo ? RETAKE_LABELS[slot.part] : TAKE_LABELS[slot.part])}>
             {slot.photo ? <Trans>Take again</Trans> : <Trans>Take a photo</Trans>}
           </Button>
           {slot.photo ? (
-            <Button variant="link" onClick={onRemove} aria-label={t`Remove the ${label}`}>
+            <Button variant="link" onClick={onRemove} aria-label={i18n._(REMOVE_LABELS[slot.part])}>
               <Trans>Remove</Trans>
             </Button>
           ) : null}

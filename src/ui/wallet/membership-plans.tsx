@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { MembershipPlan } from '@/contract/economy';
 import { Icon } from '../kit/icons';
@@ -69,7 +69,7 @@ export function MembershipPlans({ plans, isPaid, planText, classHref, onBuy }: M
                   <span className="wallet-pack-coins">{name}</span>
                   <span className="wallet-muted">
                     {' '}
-                    <Trans>{days} days</Trans>
+                    <Plural value={days} one="# day" other="# days" />
                   </span>
                 </span>
               </OfferRow>

@@ -24,7 +24,10 @@ registerMessages({
   'dialog.card.delete.title': msg({ message: 'Delete {card}?', comment: '{card} is a card brand and its last four digits.' }),
   'dialog.card.delete.message': msg`You can add it again later.`,
   'toast.withdraw.applied': msg`Your withdrawal request was sent. The points are held until it is paid.`,
-  'errors.withdraw.tooMany': msg({ message: 'You can withdraw at most {max} points now.', comment: '{max} is a number of points.' }),
+  'errors.withdraw.tooMany': msg({
+    message: 'You can withdraw at most {max, plural, one {# point} other {# points}} now.',
+    comment: '{max} is a number of points.',
+  }),
   'notify.payment.success': msg`Payment successful`,
   'notify.payment.failure': msg`The payment failed. You have not been charged.`,
   'notify.payment.cancel': msg`The payment was cancelled.`,

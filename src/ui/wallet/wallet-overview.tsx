@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { CurrentUser } from '@/contract/calls/user';
@@ -35,7 +36,7 @@ export function WalletOverview({ user, packs, withdrawalMinPoints, withdrawHref,
   const withdrawable = formatPoints(i18n, user.withdrawable_fun_score);
   const held = formatPoints(i18n, user.held_fun_score);
   const worth = formatMoney(i18n, user.withdrawable_amount);
-  const minimum = withdrawalMinPoints === null ? null : formatPoints(i18n, withdrawalMinPoints);
+  const minimum = withdrawalMinPoints;
   const canWithdraw = withdrawalMinPoints !== null && user.withdrawable_fun_score >= withdrawalMinPoints;
 
   return (
@@ -76,7 +77,9 @@ export function WalletOverview({ user, packs, withdrawalMinPoints, withdrawHref,
           </AppLink>
           {!canWithdraw && minimum !== null ? (
             <p className="wallet-muted">
-              <Trans>You can withdraw from {minimum} points.</Trans>
+              <Trans>
+                You can withdraw from <Plural value={minimum} one="# point" other="# points" />.
+              </Trans>
             </p>
           ) : null}
         </div>
@@ -107,9 +110,14 @@ export function WalletOverview({ user, packs, withdrawalMinPoints, withdrawHref,
             {packs.map((pack) => {
               const coins = pack.coins;
               const price = formatMoney(i18n, pack.amount);
-              const coinsText = formatPoints(i18n, coins);
               return (
-                <OfferRow key={pack.item_id} variant="secondary" price={price} buyLabel={t`Buy ${coinsText} coins for ${price}`} onBuy={() => onBuy(pack)}>
+                <OfferRow
+                  key={pack.item_id}
+                  variant="secondary"
+                  price={price}
+                  buyLabel={t`Buy ${plural(coins, { one: '# coin', other: '# coins' })} for ${price}`}
+                  onBuy={() => onBuy(pack)}
+                >
                   <span className="wallet-pack-coins">
                     <Plural value={coins} one="# coin" other="# coins" />
                   </span>

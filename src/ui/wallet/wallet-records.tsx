@@ -51,7 +51,7 @@ const STATUS_BADGE: Record<string, string> = {
 /** One withdrawal (/member/point/withdrawLog): points, money, method and masked account, status and reason. */
 export function WithdrawalRow({ item }: { item: Withdrawal }) {
   const { i18n } = useLingui();
-  const points = formatPoints(i18n, item.points);
+  const points = item.points;
   return (
     <article className="record">
       <div className="record-main">
@@ -70,7 +70,7 @@ export function WithdrawalRow({ item }: { item: Withdrawal }) {
       <div className="record-end">
         <p className="record-amount">{formatMoney(i18n, item.amount)}</p>
         <p className="record-detail">
-          <Trans>{points} points</Trans>
+          <Plural value={points} one="# point" other="# points" />
         </p>
         <span className={cx('badge', STATUS_BADGE[item.status])}>{i18n._(WITHDRAWAL_STATUS_LABELS[item.status])}</span>
       </div>

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { FormEvent } from 'react';
 import { METHOD_FIELDS, USDT_NETWORKS, type WithdrawalApplication, type WithdrawField } from '@/contract/calls/wallet';
 import { WithdrawalMethod } from '@/contract/feature-enums';
@@ -6,7 +6,7 @@ import { Button } from '../kit/button';
 import { RadioGroupField, SelectField } from '../kit/choice-fields';
 import { FormError } from '../kit/form-error';
 import { TextField } from '../kit/text-field';
-import { formatMoney, formatPoints } from './wallet-format';
+import { formatMoney } from './wallet-format';
 import './wallet-messages';
 import { WITHDRAWAL_METHOD_LABELS } from './wallet-names';
 import './wallet.css';
@@ -35,8 +35,8 @@ export function WithdrawForm({ values, errors, serverError, busy, withdrawable, 
   const shown = new Set(METHOD_FIELDS[method] ?? []);
   const points = Number(values.points);
   const worth = Number.isInteger(points) && points > 0 ? formatMoney(i18n, points * rate) : null;
-  const available = formatPoints(i18n, withdrawable);
-  const minimum = formatPoints(i18n, minPoints);
+  const available = withdrawable;
+  const minimum = minPoints;
   const perPoint = formatMoney(i18n, rate);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -58,7 +58,8 @@ export function WithdrawForm({ values, errors, serverError, busy, withdrawable, 
     <form className="wallet-card withdraw-form" onSubmit={submit} noValidate>
       <p className="wallet-note">
         <Trans>
-          You can withdraw {available} points. The smallest withdrawal is {minimum} points; 1 point is worth {perPoint}.
+          You can withdraw <Plural value={available} one="# point" other="# points" />. The smallest withdrawal is{' '}
+          <Plural value={minimum} one="# point" other="# points" />; 1 point is worth {perPoint}.
         </Trans>
       </p>
       <RadioGroupField

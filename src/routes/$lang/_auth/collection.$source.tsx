@@ -1,9 +1,8 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import { paramsWhere } from '../../-app/guards';
 import { CollectionRoutePage } from '../../-directory/collection-screen';
 import { PlaceNotFound } from '../../-directory/place-not-found';
-
-/** The sources of a collection (LISTING_SOURCES; spelled out so this config does not import the contract's zod). */
-const SOURCES: readonly string[] = ['merchant', 'partner'];
+import { isListingSource } from '../../-owner/owner-links';
 
 /**
  * /collection/{source} (auth): the viewer's favourite venues (merchant) or profiles (partner), newest first, with
@@ -11,9 +10,7 @@ const SOURCES: readonly string[] = ['merchant', 'partner'];
  * -directory/collection-screen.tsx.
  */
 export const Route = createFileRoute('/$lang/_auth/collection/$source')({
-  beforeLoad: ({ params }) => {
-    if (!SOURCES.includes(params.source)) throw notFound();
-  },
+  params: { parse: paramsWhere((params: { source: string }) => isListingSource(params.source)) },
   component: CollectionRoutePage,
   notFoundComponent: PlaceNotFound,
 });

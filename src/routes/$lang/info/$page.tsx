@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react';
-import { createFileRoute, notFound } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { INFO_PAGE_TITLES, type InfoPageKey } from '@/ui/app/info/info-texts';
 import { StaticPage } from '@/ui/app/info/static-page';
+import { paramsWhere } from '../../-app/guards';
 import { useDocumentTitle } from '../../-app/use-document-title';
 import { useFeatureCatalog } from '../../-app/use-feature-catalog';
 
@@ -9,9 +10,7 @@ const PAGES: readonly InfoPageKey[] = ['about-us', 'privacy-policy', 'terms'];
 
 /** /info/about-us, /info/privacy-policy, /info/terms: no layout, back button, white header (spec section 2). */
 export const Route = createFileRoute('/$lang/info/$page')({
-  beforeLoad: ({ params }) => {
-    if (!PAGES.includes(params.page as InfoPageKey)) throw notFound();
-  },
+  params: { parse: paramsWhere((params: { page: string }) => PAGES.includes(params.page as InfoPageKey)) },
   component: InfoPage,
 });
 

@@ -9,7 +9,6 @@ import { LANGUAGE_SWITCH_ID } from '@/ui/app/app-shell';
 import { LOCALE_NAMES } from '@/ui/app/locale-names';
 import { MemberHome } from '@/ui/account/member-home';
 import { AppLink } from '@/ui/kit/link';
-import { PageHeader } from '@/ui/kit/page-header';
 import { useAppSystem } from '../../-app/app-context';
 import { useDocumentTitle } from '../../-app/use-document-title';
 import { useFeatureCatalog } from '../../-app/use-feature-catalog';
@@ -36,7 +35,7 @@ function MemberPage() {
   const loggingOut = useSelector(session, (s) => s.matches('loggingOut'));
   useDocumentTitle(t`My account`);
   const level = deriveUserLevel(user);
-  // Entries whose screens exist (langSwitch focuses the header's language select); KYC joins the menu with the issue
+  // Entries whose screens exist (langSwitch opens the header's language list); KYC joins the menu with the issue
   // that builds its screens (docs/decisions.md). Publishing and content management are shown from level User: their
   // kyc-status guard explains what a member without KYC still needs.
   const entries: AccountMenuEntry[] = [
@@ -55,7 +54,12 @@ function MemberPage() {
     {
       key: 'langSwitch',
       detail: LOCALE_NAMES[lang as Locale],
-      onSelect: () => document.getElementById(LANGUAGE_SWITCH_ID)?.focus(),
+      // As a tap on the header's language button: its list opens, and focus is on the button for the keyboard.
+      onSelect: () => {
+        const button = document.getElementById(LANGUAGE_SWITCH_ID);
+        button?.focus();
+        button?.click();
+      },
     },
     { key: 'termsOfUse', href: `/${lang}/info/terms` },
     { key: 'privacyPolicy', href: `/${lang}/info/privacy-policy` },
@@ -69,7 +73,6 @@ function MemberPage() {
   ];
   return (
     <section>
-      <PageHeader title={t`My account`} />
       <MemberHome
         user={user}
         loading={loading}

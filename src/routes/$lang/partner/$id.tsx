@@ -1,10 +1,11 @@
 import { Trans } from '@lingui/react/macro';
-import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { Suspense } from 'react';
 import type { Locale } from '@/contract/enums';
 import { selectIsLoggedIn } from '@/machines/account/session.machine';
 import { Button } from '@/ui/kit/button';
-import { AppLink } from '@/ui/kit/link';
+import { ChatPriceLabel } from '@/ui/chat/chat-price';
 import { dictionaryNames, namesOf } from '@/ui/directory/directory-names';
 import { ListingIcon } from '@/ui/directory/listing-icons';
 import { PartnerDetailView, partnerImages } from '@/ui/directory/partner-detail';
@@ -13,20 +14,21 @@ import { useImageViewer } from '../../-app/image-viewer';
 import { useDocumentTitle } from '../../-app/use-document-title';
 import { placeHref } from '../../-directory/listing-links';
 import { DetailNotFound, DetailPending, DetailRouteError } from '../../-listing/detail-route-parts';
-import { isListingId } from '../../-listing/listing-id';
+import { listingIdParams } from '../../-listing/listing-id';
 import { reportDialogSearch } from '../../-listing/dialog-search';
 import { FavoriteToggle } from '../../-listing/favorite-toggle';
 import { ReportDialogHost } from '../../-listing/report-dialog-host';
 import { loadAppLibraries } from '../../-app/app-libraries';
+import { useFeatureCatalog } from '../../-app/use-feature-catalog';
+import { channelOf } from '../../-chat/channel';
+import type { LinkedProfile } from '../../-chat/linked-profile';
 
 /** /partner/{id}: a person's profile. Unknown, hidden and unpublished profiles are the 404 page alike. */
 export const Route = createFileRoute('/$lang/partner/$id')({
+  params: { parse: listingIdParams },
   // The page's code needs zod and the contract: they are evaluated first, a step per task (app-libraries.ts), before
   // the router loads the page's chunk and its loader's.
-  beforeLoad: async ({ params }) => {
-    if (!isListingId(params.id)) throw notFound();
-    await loadAppLibraries();
-  },
+  beforeLoad: loadAppLibraries,
   validateSearch: reportDialogSearch,
   // Loaded on demand: route configs are in the initial bundle, the contract's calls (and zod) are not.
   loader: async ({ context, params, abortController }) => {
@@ -62,6 +64,11 @@ function PartnerPage() {
   // profile has no chat button on it: their conversations as the profile are in their messages.
   const chatHref = `/${lang}/chat/${partner.uuid}/${partner.uuid}`;
   const logInToChat = () => session.send({ type: 'session.requireLogin', action: { type: 'navigate', params: { to: chatHref } } });
+  // A member goes straight to the conversation (the member's side of a profile's is `{profile}-{profile}`), with the
+  // name and picture this page shows, so its header has them from the first paint (-chat/linked-profile.ts).
+  const chatProfile: LinkedProfile = { uuid: partner.uuid, nickname: partner.nickname, thumb: partner.cover?.thumb ?? '' };
+  // Until the viewer has unlocked the chat, its button says what it costs.
+  const chatPrice = partner.is_unlocked ? 0 : partner.unlock_price;
 
   return (
     <>
@@ -80,14 +87,19 @@ function PartnerPage() {
         actions={
           <>
             {partner.is_own ? null : loggedIn ? (
-              <AppLink className="button button--primary" href={chatHref}>
+              <Link
+                className="button button--primary"
+                to="/$lang/message/$channel"
+                params={{ lang, channel: channelOf({ peer: partner.uuid, partnerUuid: partner.uuid }) }}
+                state={{ chatProfile }}
+              >
                 <ListingIcon name="chat" size={20} />
-                <Trans>Chat</Trans>
-              </AppLink>
+                <ChatLabel price={chatPrice} />
+              </Link>
             ) : (
               <Button onClick={logInToChat}>
                 <ListingIcon name="chat" size={20} />
-                <Trans>Chat</Trans>
+                <ChatLabel price={chatPrice} />
               </Button>
             )}
             <FavoriteToggle source="partner" id={partner.id} isFavorite={partner.is_favorite} />
@@ -102,4 +114,22 @@ function PartnerPage() {
       {dialog === 'report' && loggedIn ? <ReportDialogHost target="partner" id={partner.id} onClose={closeReport} /> : null}
     </>
   );
+}
+
+/**
+ * "Chat", or "Chat · 50 points" while the chat is locked. The priced label is in the chat catalog (lingui.config.ts),
+ * loaded for it, so the first page's catalog does not grow; "Chat" shows until it is in.
+ */
+function ChatLabel({ price }: { price: number }) {
+  if (price <= 0) return <Trans>Chat</Trans>;
+  return (
+    <Suspense fallback={<Trans>Chat</Trans>}>
+      <PricedChatLabel price={price} />
+    </Suspense>
+  );
+}
+
+function PricedChatLabel({ price }: { price: number }) {
+  useFeatureCatalog('chat');
+  return <ChatPriceLabel price={price} />;
 }

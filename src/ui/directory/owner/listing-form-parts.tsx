@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { SocialChannel } from '@/contract/feature-enums';
 import { Button } from '../../kit/button';
@@ -255,7 +255,7 @@ export function SocialLinksField({ value, max, valueMax, error, onChange, onFocu
   const { t, i18n } = useLingui();
   const id = useId();
   const errorId = `${id}-error`;
-  const most = i18n.number(max);
+  const most = max;
   const update = (index: number, patch: Partial<SocialLinkValue>) =>
     onChange(value.map((link, i) => (i === index ? { ...link, ...patch } : link)));
   const channels = Object.entries(SOCIAL_CHANNEL_NAMES).map(([code, name]) => ({ value: code, label: name }));
@@ -265,7 +265,9 @@ export function SocialLinksField({ value, max, valueMax, error, onChange, onFocu
         <Trans>Social channels</Trans>
       </legend>
       <p className="field-hint">
-        <Trans>Up to {most} ways for guests to reach you.</Trans>
+        <Trans>
+          Up to <Plural value={most} one="# way" other="# ways" /> for guests to reach you.
+        </Trans>
       </p>
       {value.map((link, index) => {
         const position = i18n.number(index + 1);

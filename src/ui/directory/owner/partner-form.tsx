@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { LISTING_TAGS_MAX } from '@/contract/calls/merchant';
 import { PARTNER_AGE_MIN, PARTNER_INTRO_MAX, PARTNER_LANGUAGES_MAX } from '@/contract/calls/partner';
 import { NICKNAME_MAX } from '@/contract/constants';
@@ -66,7 +66,7 @@ export function PartnerForm(props: PartnerFormProps) {
   });
   const minAge = i18n.number(PARTNER_AGE_MIN);
   const minPrice = i18n.number(props.unlockPrice.min);
-  const maxPrice = i18n.number(props.unlockPrice.max);
+  const maxPrice = props.unlockPrice.max;
   const share = i18n.number(props.ownerSharePercent / 100, { style: 'percent' });
   return (
     <form className="form owner-form" noValidate onSubmit={submitHandler(busy, props.onSubmit)}>
@@ -158,7 +158,8 @@ export function PartnerForm(props: PartnerFormProps) {
             required
             hint={
               <Trans>
-                From {minPrice} to {maxPrice} points, paid once per guest. You earn {share} of it.
+                From {minPrice} to <Plural value={maxPrice} one="# point" other="# points" />, paid once per guest. You earn {share} of
+                it.
               </Trans>
             }
           />

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { Suspense, useContext, useDeferredValue } from 'react';
 import type { VisitReport } from '@/contract/calls/feedback';
@@ -16,7 +16,7 @@ import { useImageViewer } from '../../../-app/image-viewer';
 import { useDocumentTitle } from '../../../-app/use-document-title';
 import { placeHref } from '../../../-directory/listing-links';
 import { DetailNotFound, DetailPending, DetailRouteError } from '../../../-listing/detail-route-parts';
-import { isListingId } from '../../../-listing/listing-id';
+import { listingIdParams } from '../../../-listing/listing-id';
 import { reportDialogSearch } from '../../../-listing/dialog-search';
 import { FavoriteToggle } from '../../../-listing/favorite-toggle';
 import { ReportDialogHost } from '../../../-listing/report-dialog-host';
@@ -25,12 +25,10 @@ import { loadAppLibraries } from '../../../-app/app-libraries';
 
 /** /merchant/{id}: a venue's page. Unknown, hidden and unpublished venues are the 404 page alike. */
 export const Route = createFileRoute('/$lang/merchant/$id/')({
+  params: { parse: listingIdParams },
   // The page's code needs zod and the contract: they are evaluated first, a step per task (app-libraries.ts), before
   // the router loads the page's chunk and its loader's.
-  beforeLoad: async ({ params }) => {
-    if (!isListingId(params.id)) throw notFound();
-    await loadAppLibraries();
-  },
+  beforeLoad: loadAppLibraries,
   validateSearch: reportDialogSearch,
   // Loaded on demand: route configs are in the initial bundle, the contract's calls (and zod) are not.
   loader: async ({ context, params, abortController }) => {

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { createFileRoute, notFound } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
@@ -21,7 +21,7 @@ import { useDocumentTitle } from '../../../-app/use-document-title';
 import { WithFeatureCatalog } from '../../../-app/with-feature-catalog';
 import { useFormBinding } from '../../../-app/use-form-binding';
 import { DetailNotFound, DetailPending, DetailRouteError } from '../../../-listing/detail-route-parts';
-import { isListingId } from '../../../-listing/listing-id';
+import { listingIdParams } from '../../../-listing/listing-id';
 import { useUpgradeHref } from '../../../-listing/upgrade-href';
 import { loadAppLibraries } from '../../../-app/app-libraries';
 
@@ -30,12 +30,10 @@ import { loadAppLibraries } from '../../../-app/app-libraries';
  * reports"), and the form to write one. Non-paid readers get previews with the upgrade call to action.
  */
 export const Route = createFileRoute('/$lang/merchant/$id/visit-report')({
+  params: { parse: listingIdParams },
   // The page's code needs zod and the contract: they are evaluated first, a step per task (app-libraries.ts), before
   // the router loads the page's chunk and its loader's.
-  beforeLoad: async ({ params }) => {
-    if (!isListingId(params.id)) throw notFound();
-    await loadAppLibraries();
-  },
+  beforeLoad: loadAppLibraries,
   // Loaded on demand: route configs are in the initial bundle, the contract's calls (and zod) are not.
   loader: async ({ context, params, abortController }) => {
     const { loadVisitReportPage } = await import('../../../-listing/detail-loaders');

@@ -1,4 +1,5 @@
-import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { paramsWhere } from '../../../../-app/guards';
 import { channelOfChatLink, UUID_PATTERN } from '../../../../-chat/channel';
 
 /**
@@ -7,8 +8,8 @@ import { channelOfChatLink, UUID_PATTERN } from '../../../../-chat/channel';
  * conversation. It redirects to the conversation's page, /message/{channel}.
  */
 export const Route = createFileRoute('/$lang/_auth/chat/$from/$to')({
+  params: { parse: paramsWhere((params: { from: string; to: string }) => UUID_PATTERN.test(params.from) && UUID_PATTERN.test(params.to)) },
   beforeLoad: async ({ context, params }) => {
-    if (!UUID_PATTERN.test(params.from) || !UUID_PATTERN.test(params.to)) throw notFound();
     const system = await context.system;
     const me = system.session.getSnapshot().context.user?.uuid ?? '';
     throw redirect({ to: '/$lang/message/$channel', params: { lang: params.lang, channel: channelOfChatLink(params.from, params.to, me) } });

@@ -1,5 +1,6 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import type { KycStep } from '@/machines/kyc/kyc.machine';
+import { paramsWhere } from '../../../../-app/guards';
 import { useFeatureCatalog } from '../../../../-app/use-feature-catalog';
 import { KycScreen } from '../../../../-kyc/kyc-screen';
 
@@ -11,8 +12,8 @@ const STEPS = ['step1', 'step2', 'step3', 'step4'];
  * which shows the status. Any other step is the 404 page. One page for the four: the kyc machine lives across them.
  */
 export const Route = createFileRoute('/$lang/_auth/verify/kyc/$step')({
+  params: { parse: paramsWhere((params: { step: string }) => STEPS.includes(params.step)) },
   beforeLoad: async ({ context, params }) => {
-    if (!STEPS.includes(params.step)) throw notFound();
     if (params.step === 'step4') return;
     // The guard's code loads with the first page that needs it: it waits for the app system anyway.
     const { requireKycNotSubmitted } = await import('../../../../-owner/owner-guards');

@@ -1,12 +1,11 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import { paramsWhere } from '../../../../../-app/guards';
 import { isListingSource } from '../../../../../-owner/owner-links';
 import { OwnListingsPage } from '../../../../../-owner/own-listings-page';
 
 /** /member/content/{source} (auth + kyc-status, back to /member, plus button): the owner's venues or profiles. */
 export const Route = createFileRoute('/$lang/_auth/_kyc/member/content/$source')({
-  beforeLoad: ({ params }) => {
-    if (!isListingSource(params.source)) throw notFound();
-  },
+  params: { parse: paramsWhere((params: { source: string }) => isListingSource(params.source)) },
   component: ContentPage,
 });
 

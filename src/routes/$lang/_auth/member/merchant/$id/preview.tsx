@@ -1,13 +1,11 @@
-import { createFileRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
+import { createFileRoute, lazyRouteComponent } from '@tanstack/react-router';
 import type { Locale } from '@/contract/enums';
 import { ListingPreviewPage } from '../../../../../-owner/listing-preview-page';
-import { isListingIdParam } from '../../../../../-owner/owner-links';
+import { listingIdParams } from '../../../../../-listing/listing-id';
 
 /** /member/merchant/{id}/preview (auth, content layout): the owner's venue as guests will see it, in any status. */
 export const Route = createFileRoute('/$lang/_auth/member/merchant/$id/preview')({
-  beforeLoad: ({ params }) => {
-    if (!isListingIdParam(params.id)) throw notFound();
-  },
+  params: { parse: listingIdParams },
   loader: async ({ context, params, abortController }) => {
     const { loadOwnPreview } = await import('../../../../../-owner/preview-loader');
     return loadOwnPreview(context.system, 'merchant', Number(params.id), params.lang as Locale, abortController.signal);

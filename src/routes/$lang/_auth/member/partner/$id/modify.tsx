@@ -1,12 +1,10 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
-import { isListingIdParam } from '../../../../../-owner/owner-links';
+import { createFileRoute } from '@tanstack/react-router';
+import { listingIdParams } from '../../../../../-listing/listing-id';
 import { ListingFormPage } from '../../../../../-owner/listing-form-page';
 
 /** /member/partner/{id}/modify (auth, back button): the owner edits a profile of theirs. */
 export const Route = createFileRoute('/$lang/_auth/member/partner/$id/modify')({
-  beforeLoad: ({ params }) => {
-    if (!isListingIdParam(params.id)) throw notFound();
-  },
+  params: { parse: listingIdParams },
   component: ModifyPage,
 });
 
