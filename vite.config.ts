@@ -115,8 +115,13 @@ function pwa() {
  * modules the route configs share with lazy parts (permissions, route patterns, the not-found page): on their own
  * these became chunks of a few hundred bytes each, every one an extra request and import on the first page.
  */
-const FIRST_PAINT_ROUTES = new Set<string>(['__root__', '/$lang', '/$lang/', '/']);
-const PLACE_ROUTES = new Set<string>(['/$lang/$region/', '/$lang/$region/$city/', '/$lang/$region/$city/$source']);
+const FIRST_PAINT_ROUTES = new Set<string>(['__root__', '/$lang', '/$lang/_default_search', '/$lang/_default_search/', '/']);
+const PLACE_ROUTES = new Set<string>(['/$lang/_search/$region/', '/$lang/_search/$region/$city/', '/$lang/_search/$region/$city/$source']);
+/**
+ * The layout routes (src/routes/$lang/_*.tsx, the page's frame): each component is one line around the app shell,
+ * which the first page has anyway; split off, each would be a chunk fetched before its first page could render.
+ */
+const LAYOUT_ROUTES = /^\/\$lang\/_(?:default|search|collection|content|mine|message|focused|dev)$/;
 
 const ROUTE_CONFIG_HELPERS =
   /\/src\/(?:routes\/-(?:app\/guards|directory\/(?:filter-params|place-loaders)|listing\/(?:listing-id|dialog-search)|owner\/owner-links)\.ts|contract\/(?:permissions|routes)\.ts|routes\/-directory\/place-pending\.tsx|ui\/app\/not-found-page\.tsx)$/;
@@ -212,7 +217,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         // The place pages keep their pending skeleton (markup only) in the route configs: it is what a phone paints
         // while the place is checked, and a chunk of its own would be fetched first.
         splitBehavior: ({ routeId }) =>
-          FIRST_PAINT_ROUTES.has(routeId) ? [] : PLACE_ROUTES.has(routeId) ? [['component'], ['errorComponent'], ['notFoundComponent']] : undefined,
+          FIRST_PAINT_ROUTES.has(routeId) || LAYOUT_ROUTES.test(routeId) ? [] : PLACE_ROUTES.has(routeId) ? [['component'], ['errorComponent'], ['notFoundComponent']] : undefined,
       },
     }),
     react(),
@@ -248,19 +253,19 @@ export default defineConfig(({ isSsrBuild }) => ({
           groups: [
             { name: 'route-configs', test: isRouteConfigModule, priority: 10 },
             // The kit's smallest pieces, which the first page and most lazy pages share: one chunk, not one each. The
-            // first paint's icons, their drawing and the status picture only: the full icon set (icons.tsx) loads with
-            // the pages using it. The shell's and the filters' hook for changes made before the app ran goes with them,
+            // first paint's icons, their drawing and the status picture only, and the page header's frame context
+            // (the shell provides it): the full icon set (icons.tsx) loads with the pages using it. The shell's and the filters' hook for changes made before the app ran goes with them,
             // and so do React, react-dom's small public module and @lingui/react: the entry chunk uses them and so do
             // lazy parts (the toast layer's portal), and rolldown splits a module the entry shares with a lazy chunk
             // into a chunk of its own (0.3 to 0.5 KB gzip of overhead each), unlike Rollup.
-            { name: 'kit', test: /\/(?:src\/ui\/kit\/(?:nav-icons|status-icon|svg-icon|link|button|class-names|use-value-set-before-app)\.tsx?|node_modules\/react\/(?:jsx-runtime\.js|cjs\/react-jsx-runtime\.production\.js)|node_modules\/react\/(?:index\.js|cjs\/react\.production\.js)|node_modules\/react-dom\/(?:index\.js|cjs\/react-dom\.production\.js)|node_modules\/@lingui\/react\/dist\/.*\.mjs)$/, priority: 5 },
+            { name: 'kit', test: /\/(?:src\/ui\/kit\/(?:nav-icons|status-icon|svg-icon|link|button|class-names|use-value-set-before-app|page-header-frame)\.tsx?|node_modules\/react\/(?:jsx-runtime\.js|cjs\/react-jsx-runtime\.production\.js)|node_modules\/react\/(?:index\.js|cjs\/react\.production\.js)|node_modules\/react-dom\/(?:index\.js|cjs\/react-dom\.production\.js)|node_modules\/@lingui\/react\/dist\/.*\.mjs)$/, priority: 5 },
             // The router's modules, which the first page and the lazy pages share piecemeal, and its store's selector
             // hook: one chunk, not a dozen.
             { name: 'router', test: /\/node_modules\/(?:@tanstack\/(?:react-router|router-core|react-store|store|history)|use-sync-external-store)\//, priority: 4 },
             // The first page's small shared modules (the contract's constants and enums, the first-paint answers and
-            // those a late part keeps, the app system's context and the loader of its libraries): one chunk, not one
-            // request and import each.
-            { name: 'first-page', test: /\/src\/(?:contract\/(?:constants|enums|first-paint-keys)\.ts|services\/(?:first-data|signed-in-hint|deferred-start)\.ts|routes\/-app\/(?:app-context\.tsx|app-libraries\.ts|kept-first-answers\.tsx))$/, priority: 5 },
+            // those a late part keeps, the app system's context and the loader of its libraries, the layouts' frame:
+            // the app shell, its tab bar and the unread count): one chunk, not one request and import each.
+            { name: 'first-page', test: /\/src\/(?:contract\/(?:constants|enums|first-paint-keys)\.ts|services\/(?:first-data|signed-in-hint|deferred-start|chat-unread|locale)\.ts|routes\/-app\/(?:app-context\.tsx|app-libraries\.ts|kept-first-answers\.tsx|frame\.tsx)|ui\/app\/(?:app-shell|tab-bar|locale-names)\.tsx?)$/, priority: 5 },
           ],
           includeDependenciesRecursively: false,
         },

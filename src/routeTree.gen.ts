@@ -11,55 +11,64 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as LangRouteImport } from './routes/$lang'
-import { Route as LangIndexRouteImport } from './routes/$lang/index'
-import { Route as Lang401RouteImport } from './routes/$lang/401'
-import { Route as Lang403RouteImport } from './routes/$lang/403'
-import { Route as Lang404RouteImport } from './routes/$lang/404'
-import { Route as LangAuthRouteImport } from './routes/$lang/_auth'
-import { Route as LangForgetPasswordRouteImport } from './routes/$lang/forget-password'
-import { Route as LangForgotPasswordRouteImport } from './routes/$lang/forgot-password'
-import { Route as LangLoginRouteImport } from './routes/$lang/login'
-import { Route as LangRegisterRouteImport } from './routes/$lang/register'
-import { Route as LangResetPwdRouteImport } from './routes/$lang/reset-pwd'
-import { Route as LangResetlinkSuccessRouteImport } from './routes/$lang/resetlink-success'
-import { Route as LangSearchRouteImport } from './routes/$lang/search'
-import { Route as LangRegionIndexRouteImport } from './routes/$lang/$region/index'
-import { Route as LangAuthKycRouteImport } from './routes/$lang/_auth/_kyc'
-import { Route as LangAuthAdminRouteImport } from './routes/$lang/_auth/admin'
+import { Route as LangCollectionRouteImport } from './routes/$lang/_collection'
+import { Route as LangContentRouteImport } from './routes/$lang/_content'
+import { Route as LangDefaultRouteImport } from './routes/$lang/_default'
+import { Route as LangDefault_searchRouteImport } from './routes/$lang/_default_search'
+import { Route as LangDevRouteImport } from './routes/$lang/_dev'
+import { Route as LangFocusedRouteImport } from './routes/$lang/_focused'
+import { Route as LangMessageRouteImport } from './routes/$lang/_message'
+import { Route as LangMineRouteImport } from './routes/$lang/_mine'
+import { Route as LangSearchRouteImport } from './routes/$lang/_search'
+import { Route as LangContentKycRouteImport } from './routes/$lang/_content/_kyc'
+import { Route as LangDefault401RouteImport } from './routes/$lang/_default/401'
+import { Route as LangDefault403RouteImport } from './routes/$lang/_default/403'
+import { Route as LangDefault404RouteImport } from './routes/$lang/_default/404'
+import { Route as LangDefaultAuthRouteImport } from './routes/$lang/_default/_auth'
+import { Route as LangDefaultSearchRouteImport } from './routes/$lang/_default/search'
+import { Route as LangDefault_searchIndexRouteImport } from './routes/$lang/_default_search/index'
+import { Route as LangFocusedForgetPasswordRouteImport } from './routes/$lang/_focused/forget-password'
+import { Route as LangFocusedForgotPasswordRouteImport } from './routes/$lang/_focused/forgot-password'
+import { Route as LangFocusedLoginRouteImport } from './routes/$lang/_focused/login'
+import { Route as LangFocusedRegisterRouteImport } from './routes/$lang/_focused/register'
+import { Route as LangFocusedResetPwdRouteImport } from './routes/$lang/_focused/reset-pwd'
+import { Route as LangFocusedResetlinkSuccessRouteImport } from './routes/$lang/_focused/resetlink-success'
 import { Route as LangInfoPageRouteImport } from './routes/$lang/info/$page'
-import { Route as LangMemberIndexRouteImport } from './routes/$lang/member/index'
-import { Route as LangMemberClassRouteImport } from './routes/$lang/member/class'
-import { Route as LangMerchantIndexRouteImport } from './routes/$lang/merchant/index'
-import { Route as LangPartnerIndexRouteImport } from './routes/$lang/partner/index'
-import { Route as LangPartnerIdRouteImport } from './routes/$lang/partner/$id'
-import { Route as LangRegionCityIndexRouteImport } from './routes/$lang/$region/$city/index'
-import { Route as LangRegionCitySourceRouteImport } from './routes/$lang/$region/$city/$source'
-import { Route as LangAuthAdminSectionRouteImport } from './routes/$lang/_auth/admin/$section'
-import { Route as LangAuthCollectionSourceRouteImport } from './routes/$lang/_auth/collection.$source'
-import { Route as LangAuthMemberCardManagementRouteImport } from './routes/$lang/_auth/member/card-management'
-import { Route as LangAuthMemberTransactionRouteImport } from './routes/$lang/_auth/member/transaction'
-import { Route as LangAuthMemberUpgradeRouteImport } from './routes/$lang/_auth/member/upgrade'
-import { Route as LangAuthMessageIndexRouteImport } from './routes/$lang/_auth/message/index'
-import { Route as LangAuthMessageChannelRouteImport } from './routes/$lang/_auth/message/$channel'
-import { Route as LangMerchantIdIndexRouteImport } from './routes/$lang/merchant/$id/index'
-import { Route as LangMerchantIdVisitReportRouteImport } from './routes/$lang/merchant/$id/visit-report'
-import { Route as LangAuthChatFromToRouteImport } from './routes/$lang/_auth/chat/$from/$to'
-import { Route as LangAuthMemberPointIndexRouteImport } from './routes/$lang/_auth/member/point/index'
-import { Route as LangAuthMemberPointLogRouteImport } from './routes/$lang/_auth/member/point/log'
-import { Route as LangAuthMemberPointWithdrawRouteImport } from './routes/$lang/_auth/member/point/withdraw'
-import { Route as LangAuthMemberPointWithdrawLogRouteImport } from './routes/$lang/_auth/member/point/withdrawLog'
-import { Route as LangAuthMemberSetupIndexRouteImport } from './routes/$lang/_auth/member/setup/index'
-import { Route as LangAuthMemberSetupChangeEmailRouteImport } from './routes/$lang/_auth/member/setup/change-email'
-import { Route as LangAuthMemberSetupChangePasswordRouteImport } from './routes/$lang/_auth/member/setup/change-password'
-import { Route as LangAuthMemberSetupVerifyEmailRouteImport } from './routes/$lang/_auth/member/setup/verify-email'
-import { Route as LangAuthVerifyKycStepRouteImport } from './routes/$lang/_auth/verify/kyc/$step'
-import { Route as LangAuthKycMemberContentSourceRouteImport } from './routes/$lang/_auth/_kyc/member/content/$source'
-import { Route as LangAuthKycMemberMerchantPublishRouteImport } from './routes/$lang/_auth/_kyc/member/merchant/publish'
-import { Route as LangAuthKycMemberPartnerPublishRouteImport } from './routes/$lang/_auth/_kyc/member/partner/publish'
-import { Route as LangAuthMemberMerchantIdModifyRouteImport } from './routes/$lang/_auth/member/merchant/$id/modify'
-import { Route as LangAuthMemberMerchantIdPreviewRouteImport } from './routes/$lang/_auth/member/merchant/$id/preview'
-import { Route as LangAuthMemberPartnerIdModifyRouteImport } from './routes/$lang/_auth/member/partner/$id/modify'
-import { Route as LangAuthMemberPartnerIdPreviewRouteImport } from './routes/$lang/_auth/member/partner/$id/preview'
+import { Route as LangCollectionCollectionSourceRouteImport } from './routes/$lang/_collection/collection.$source'
+import { Route as LangDefaultAuthAdminRouteImport } from './routes/$lang/_default/_auth/admin'
+import { Route as LangDefaultMemberIndexRouteImport } from './routes/$lang/_default/member/index'
+import { Route as LangDefaultMemberClassRouteImport } from './routes/$lang/_default/member/class'
+import { Route as LangDefaultPartnerIdRouteImport } from './routes/$lang/_default/partner/$id'
+import { Route as LangMessageMessageChannelRouteImport } from './routes/$lang/_message/message/$channel'
+import { Route as LangSearchRegionIndexRouteImport } from './routes/$lang/_search/$region/index'
+import { Route as LangSearchMerchantIndexRouteImport } from './routes/$lang/_search/merchant/index'
+import { Route as LangSearchPartnerIndexRouteImport } from './routes/$lang/_search/partner/index'
+import { Route as LangDefaultAuthAdminSectionRouteImport } from './routes/$lang/_default/_auth/admin/$section'
+import { Route as LangDefaultAuthMemberCardManagementRouteImport } from './routes/$lang/_default/_auth/member/card-management'
+import { Route as LangDefaultAuthMemberTransactionRouteImport } from './routes/$lang/_default/_auth/member/transaction'
+import { Route as LangDefaultAuthMemberUpgradeRouteImport } from './routes/$lang/_default/_auth/member/upgrade'
+import { Route as LangDefaultAuthMessageIndexRouteImport } from './routes/$lang/_default/_auth/message/index'
+import { Route as LangDefaultMerchantIdIndexRouteImport } from './routes/$lang/_default/merchant/$id/index'
+import { Route as LangDefaultMerchantIdVisitReportRouteImport } from './routes/$lang/_default/merchant/$id/visit-report'
+import { Route as LangMineMemberSetupIndexRouteImport } from './routes/$lang/_mine/member/setup/index'
+import { Route as LangMineMemberSetupChangeEmailRouteImport } from './routes/$lang/_mine/member/setup/change-email'
+import { Route as LangMineMemberSetupChangePasswordRouteImport } from './routes/$lang/_mine/member/setup/change-password'
+import { Route as LangMineMemberSetupVerifyEmailRouteImport } from './routes/$lang/_mine/member/setup/verify-email'
+import { Route as LangMineVerifyKycStepRouteImport } from './routes/$lang/_mine/verify/kyc/$step'
+import { Route as LangSearchRegionCityIndexRouteImport } from './routes/$lang/_search/$region/$city/index'
+import { Route as LangSearchRegionCitySourceRouteImport } from './routes/$lang/_search/$region/$city/$source'
+import { Route as LangContentKycMemberContentSourceRouteImport } from './routes/$lang/_content/_kyc/member/content/$source'
+import { Route as LangContentKycMemberMerchantPublishRouteImport } from './routes/$lang/_content/_kyc/member/merchant/publish'
+import { Route as LangContentKycMemberPartnerPublishRouteImport } from './routes/$lang/_content/_kyc/member/partner/publish'
+import { Route as LangContentMemberMerchantIdModifyRouteImport } from './routes/$lang/_content/member/merchant/$id/modify'
+import { Route as LangContentMemberMerchantIdPreviewRouteImport } from './routes/$lang/_content/member/merchant/$id/preview'
+import { Route as LangContentMemberPartnerIdModifyRouteImport } from './routes/$lang/_content/member/partner/$id/modify'
+import { Route as LangContentMemberPartnerIdPreviewRouteImport } from './routes/$lang/_content/member/partner/$id/preview'
+import { Route as LangDefaultAuthChatFromToRouteImport } from './routes/$lang/_default/_auth/chat/$from/$to'
+import { Route as LangDefaultAuthMemberPointIndexRouteImport } from './routes/$lang/_default/_auth/member/point/index'
+import { Route as LangDefaultAuthMemberPointLogRouteImport } from './routes/$lang/_default/_auth/member/point/log'
+import { Route as LangDefaultAuthMemberPointWithdrawRouteImport } from './routes/$lang/_default/_auth/member/point/withdraw'
+import { Route as LangDefaultAuthMemberPointWithdrawLogRouteImport } from './routes/$lang/_default/_auth/member/point/withdrawLog'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -71,422 +80,479 @@ const LangRoute = LangRouteImport.update({
   path: '/$lang',
   getParentRoute: () => rootRouteImport,
 } as any)
-const LangIndexRoute = LangIndexRouteImport.update({
-  id: '/',
-  path: '/',
+const LangCollectionRoute = LangCollectionRouteImport.update({
+  id: '/_collection',
   getParentRoute: () => LangRoute,
 } as any)
-const Lang401Route = Lang401RouteImport.update({
-  id: '/401',
-  path: '/401',
+const LangContentRoute = LangContentRouteImport.update({
+  id: '/_content',
   getParentRoute: () => LangRoute,
 } as any)
-const Lang403Route = Lang403RouteImport.update({
-  id: '/403',
-  path: '/403',
+const LangDefaultRoute = LangDefaultRouteImport.update({
+  id: '/_default',
   getParentRoute: () => LangRoute,
 } as any)
-const Lang404Route = Lang404RouteImport.update({
-  id: '/404',
-  path: '/404',
+const LangDefault_searchRoute = LangDefault_searchRouteImport.update({
+  id: '/_default_search',
   getParentRoute: () => LangRoute,
 } as any)
-const LangAuthRoute = LangAuthRouteImport.update({
-  id: '/_auth',
+const LangDevRoute = LangDevRouteImport.update({
+  id: '/_dev',
   getParentRoute: () => LangRoute,
 } as any)
-const LangForgetPasswordRoute = LangForgetPasswordRouteImport.update({
-  id: '/forget-password',
-  path: '/forget-password',
+const LangFocusedRoute = LangFocusedRouteImport.update({
+  id: '/_focused',
   getParentRoute: () => LangRoute,
 } as any)
-const LangForgotPasswordRoute = LangForgotPasswordRouteImport.update({
-  id: '/forgot-password',
-  path: '/forgot-password',
+const LangMessageRoute = LangMessageRouteImport.update({
+  id: '/_message',
   getParentRoute: () => LangRoute,
 } as any)
-const LangLoginRoute = LangLoginRouteImport.update({
-  id: '/login',
-  path: '/login',
-  getParentRoute: () => LangRoute,
-} as any)
-const LangRegisterRoute = LangRegisterRouteImport.update({
-  id: '/register',
-  path: '/register',
-  getParentRoute: () => LangRoute,
-} as any)
-const LangResetPwdRoute = LangResetPwdRouteImport.update({
-  id: '/reset-pwd',
-  path: '/reset-pwd',
-  getParentRoute: () => LangRoute,
-} as any)
-const LangResetlinkSuccessRoute = LangResetlinkSuccessRouteImport.update({
-  id: '/resetlink-success',
-  path: '/resetlink-success',
+const LangMineRoute = LangMineRouteImport.update({
+  id: '/_mine',
   getParentRoute: () => LangRoute,
 } as any)
 const LangSearchRoute = LangSearchRouteImport.update({
+  id: '/_search',
+  getParentRoute: () => LangRoute,
+} as any)
+const LangContentKycRoute = LangContentKycRouteImport.update({
+  id: '/_kyc',
+  getParentRoute: () => LangContentRoute,
+} as any)
+const LangDefault401Route = LangDefault401RouteImport.update({
+  id: '/401',
+  path: '/401',
+  getParentRoute: () => LangDefaultRoute,
+} as any)
+const LangDefault403Route = LangDefault403RouteImport.update({
+  id: '/403',
+  path: '/403',
+  getParentRoute: () => LangDefaultRoute,
+} as any)
+const LangDefault404Route = LangDefault404RouteImport.update({
+  id: '/404',
+  path: '/404',
+  getParentRoute: () => LangDefaultRoute,
+} as any)
+const LangDefaultAuthRoute = LangDefaultAuthRouteImport.update({
+  id: '/_auth',
+  getParentRoute: () => LangDefaultRoute,
+} as any)
+const LangDefaultSearchRoute = LangDefaultSearchRouteImport.update({
   id: '/search',
   path: '/search',
-  getParentRoute: () => LangRoute,
+  getParentRoute: () => LangDefaultRoute,
 } as any)
-const LangRegionIndexRoute = LangRegionIndexRouteImport.update({
-  id: '/$region/',
-  path: '/$region/',
-  getParentRoute: () => LangRoute,
+const LangDefault_searchIndexRoute = LangDefault_searchIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => LangDefault_searchRoute,
 } as any)
-const LangAuthKycRoute = LangAuthKycRouteImport.update({
-  id: '/_kyc',
-  getParentRoute: () => LangAuthRoute,
+const LangFocusedForgetPasswordRoute =
+  LangFocusedForgetPasswordRouteImport.update({
+    id: '/forget-password',
+    path: '/forget-password',
+    getParentRoute: () => LangFocusedRoute,
+  } as any)
+const LangFocusedForgotPasswordRoute =
+  LangFocusedForgotPasswordRouteImport.update({
+    id: '/forgot-password',
+    path: '/forgot-password',
+    getParentRoute: () => LangFocusedRoute,
+  } as any)
+const LangFocusedLoginRoute = LangFocusedLoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => LangFocusedRoute,
 } as any)
-const LangAuthAdminRoute = LangAuthAdminRouteImport.update({
-  id: '/admin',
-  path: '/admin',
-  getParentRoute: () => LangAuthRoute,
+const LangFocusedRegisterRoute = LangFocusedRegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
+  getParentRoute: () => LangFocusedRoute,
 } as any)
+const LangFocusedResetPwdRoute = LangFocusedResetPwdRouteImport.update({
+  id: '/reset-pwd',
+  path: '/reset-pwd',
+  getParentRoute: () => LangFocusedRoute,
+} as any)
+const LangFocusedResetlinkSuccessRoute =
+  LangFocusedResetlinkSuccessRouteImport.update({
+    id: '/resetlink-success',
+    path: '/resetlink-success',
+    getParentRoute: () => LangFocusedRoute,
+  } as any)
 const LangInfoPageRoute = LangInfoPageRouteImport.update({
   id: '/info/$page',
   path: '/info/$page',
   getParentRoute: () => LangRoute,
 } as any)
-const LangMemberIndexRoute = LangMemberIndexRouteImport.update({
-  id: '/member/',
-  path: '/member/',
-  getParentRoute: () => LangRoute,
-} as any)
-const LangMemberClassRoute = LangMemberClassRouteImport.update({
-  id: '/member/class',
-  path: '/member/class',
-  getParentRoute: () => LangRoute,
-} as any)
-const LangMerchantIndexRoute = LangMerchantIndexRouteImport.update({
-  id: '/merchant/',
-  path: '/merchant/',
-  getParentRoute: () => LangRoute,
-} as any)
-const LangPartnerIndexRoute = LangPartnerIndexRouteImport.update({
-  id: '/partner/',
-  path: '/partner/',
-  getParentRoute: () => LangRoute,
-} as any)
-const LangPartnerIdRoute = LangPartnerIdRouteImport.update({
-  id: '/partner/$id',
-  path: '/partner/$id',
-  getParentRoute: () => LangRoute,
-} as any)
-const LangRegionCityIndexRoute = LangRegionCityIndexRouteImport.update({
-  id: '/$region/$city/',
-  path: '/$region/$city/',
-  getParentRoute: () => LangRoute,
-} as any)
-const LangRegionCitySourceRoute = LangRegionCitySourceRouteImport.update({
-  id: '/$region/$city/$source',
-  path: '/$region/$city/$source',
-  getParentRoute: () => LangRoute,
-} as any)
-const LangAuthAdminSectionRoute = LangAuthAdminSectionRouteImport.update({
-  id: '/$section',
-  path: '/$section',
-  getParentRoute: () => LangAuthAdminRoute,
-} as any)
-const LangAuthCollectionSourceRoute =
-  LangAuthCollectionSourceRouteImport.update({
+const LangCollectionCollectionSourceRoute =
+  LangCollectionCollectionSourceRouteImport.update({
     id: '/collection/$source',
     path: '/collection/$source',
-    getParentRoute: () => LangAuthRoute,
+    getParentRoute: () => LangCollectionRoute,
   } as any)
-const LangAuthMemberCardManagementRoute =
-  LangAuthMemberCardManagementRouteImport.update({
+const LangDefaultAuthAdminRoute = LangDefaultAuthAdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => LangDefaultAuthRoute,
+} as any)
+const LangDefaultMemberIndexRoute = LangDefaultMemberIndexRouteImport.update({
+  id: '/member/',
+  path: '/member/',
+  getParentRoute: () => LangDefaultRoute,
+} as any)
+const LangDefaultMemberClassRoute = LangDefaultMemberClassRouteImport.update({
+  id: '/member/class',
+  path: '/member/class',
+  getParentRoute: () => LangDefaultRoute,
+} as any)
+const LangDefaultPartnerIdRoute = LangDefaultPartnerIdRouteImport.update({
+  id: '/partner/$id',
+  path: '/partner/$id',
+  getParentRoute: () => LangDefaultRoute,
+} as any)
+const LangMessageMessageChannelRoute =
+  LangMessageMessageChannelRouteImport.update({
+    id: '/message/$channel',
+    path: '/message/$channel',
+    getParentRoute: () => LangMessageRoute,
+  } as any)
+const LangSearchRegionIndexRoute = LangSearchRegionIndexRouteImport.update({
+  id: '/$region/',
+  path: '/$region/',
+  getParentRoute: () => LangSearchRoute,
+} as any)
+const LangSearchMerchantIndexRoute = LangSearchMerchantIndexRouteImport.update({
+  id: '/merchant/',
+  path: '/merchant/',
+  getParentRoute: () => LangSearchRoute,
+} as any)
+const LangSearchPartnerIndexRoute = LangSearchPartnerIndexRouteImport.update({
+  id: '/partner/',
+  path: '/partner/',
+  getParentRoute: () => LangSearchRoute,
+} as any)
+const LangDefaultAuthAdminSectionRoute =
+  LangDefaultAuthAdminSectionRouteImport.update({
+    id: '/$section',
+    path: '/$section',
+    getParentRoute: () => LangDefaultAuthAdminRoute,
+  } as any)
+const LangDefaultAuthMemberCardManagementRoute =
+  LangDefaultAuthMemberCardManagementRouteImport.update({
     id: '/member/card-management',
     path: '/member/card-management',
-    getParentRoute: () => LangAuthRoute,
+    getParentRoute: () => LangDefaultAuthRoute,
   } as any)
-const LangAuthMemberTransactionRoute =
-  LangAuthMemberTransactionRouteImport.update({
+const LangDefaultAuthMemberTransactionRoute =
+  LangDefaultAuthMemberTransactionRouteImport.update({
     id: '/member/transaction',
     path: '/member/transaction',
-    getParentRoute: () => LangAuthRoute,
+    getParentRoute: () => LangDefaultAuthRoute,
   } as any)
-const LangAuthMemberUpgradeRoute = LangAuthMemberUpgradeRouteImport.update({
-  id: '/member/upgrade',
-  path: '/member/upgrade',
-  getParentRoute: () => LangAuthRoute,
-} as any)
-const LangAuthMessageIndexRoute = LangAuthMessageIndexRouteImport.update({
-  id: '/message/',
-  path: '/message/',
-  getParentRoute: () => LangAuthRoute,
-} as any)
-const LangAuthMessageChannelRoute = LangAuthMessageChannelRouteImport.update({
-  id: '/message/$channel',
-  path: '/message/$channel',
-  getParentRoute: () => LangAuthRoute,
-} as any)
-const LangMerchantIdIndexRoute = LangMerchantIdIndexRouteImport.update({
-  id: '/merchant/$id/',
-  path: '/merchant/$id/',
-  getParentRoute: () => LangRoute,
-} as any)
-const LangMerchantIdVisitReportRoute =
-  LangMerchantIdVisitReportRouteImport.update({
+const LangDefaultAuthMemberUpgradeRoute =
+  LangDefaultAuthMemberUpgradeRouteImport.update({
+    id: '/member/upgrade',
+    path: '/member/upgrade',
+    getParentRoute: () => LangDefaultAuthRoute,
+  } as any)
+const LangDefaultAuthMessageIndexRoute =
+  LangDefaultAuthMessageIndexRouteImport.update({
+    id: '/message/',
+    path: '/message/',
+    getParentRoute: () => LangDefaultAuthRoute,
+  } as any)
+const LangDefaultMerchantIdIndexRoute =
+  LangDefaultMerchantIdIndexRouteImport.update({
+    id: '/merchant/$id/',
+    path: '/merchant/$id/',
+    getParentRoute: () => LangDefaultRoute,
+  } as any)
+const LangDefaultMerchantIdVisitReportRoute =
+  LangDefaultMerchantIdVisitReportRouteImport.update({
     id: '/merchant/$id/visit-report',
     path: '/merchant/$id/visit-report',
-    getParentRoute: () => LangRoute,
+    getParentRoute: () => LangDefaultRoute,
   } as any)
-const LangAuthChatFromToRoute = LangAuthChatFromToRouteImport.update({
-  id: '/chat/$from/$to',
-  path: '/chat/$from/$to',
-  getParentRoute: () => LangAuthRoute,
-} as any)
-const LangAuthMemberPointIndexRoute =
-  LangAuthMemberPointIndexRouteImport.update({
-    id: '/member/point/',
-    path: '/member/point/',
-    getParentRoute: () => LangAuthRoute,
-  } as any)
-const LangAuthMemberPointLogRoute = LangAuthMemberPointLogRouteImport.update({
-  id: '/member/point/log',
-  path: '/member/point/log',
-  getParentRoute: () => LangAuthRoute,
-} as any)
-const LangAuthMemberPointWithdrawRoute =
-  LangAuthMemberPointWithdrawRouteImport.update({
-    id: '/member/point/withdraw',
-    path: '/member/point/withdraw',
-    getParentRoute: () => LangAuthRoute,
-  } as any)
-const LangAuthMemberPointWithdrawLogRoute =
-  LangAuthMemberPointWithdrawLogRouteImport.update({
-    id: '/member/point/withdrawLog',
-    path: '/member/point/withdrawLog',
-    getParentRoute: () => LangAuthRoute,
-  } as any)
-const LangAuthMemberSetupIndexRoute =
-  LangAuthMemberSetupIndexRouteImport.update({
+const LangMineMemberSetupIndexRoute =
+  LangMineMemberSetupIndexRouteImport.update({
     id: '/member/setup/',
     path: '/member/setup/',
-    getParentRoute: () => LangAuthRoute,
+    getParentRoute: () => LangMineRoute,
   } as any)
-const LangAuthMemberSetupChangeEmailRoute =
-  LangAuthMemberSetupChangeEmailRouteImport.update({
+const LangMineMemberSetupChangeEmailRoute =
+  LangMineMemberSetupChangeEmailRouteImport.update({
     id: '/member/setup/change-email',
     path: '/member/setup/change-email',
-    getParentRoute: () => LangAuthRoute,
+    getParentRoute: () => LangMineRoute,
   } as any)
-const LangAuthMemberSetupChangePasswordRoute =
-  LangAuthMemberSetupChangePasswordRouteImport.update({
+const LangMineMemberSetupChangePasswordRoute =
+  LangMineMemberSetupChangePasswordRouteImport.update({
     id: '/member/setup/change-password',
     path: '/member/setup/change-password',
-    getParentRoute: () => LangAuthRoute,
+    getParentRoute: () => LangMineRoute,
   } as any)
-const LangAuthMemberSetupVerifyEmailRoute =
-  LangAuthMemberSetupVerifyEmailRouteImport.update({
+const LangMineMemberSetupVerifyEmailRoute =
+  LangMineMemberSetupVerifyEmailRouteImport.update({
     id: '/member/setup/verify-email',
     path: '/member/setup/verify-email',
-    getParentRoute: () => LangAuthRoute,
+    getParentRoute: () => LangMineRoute,
   } as any)
-const LangAuthVerifyKycStepRoute = LangAuthVerifyKycStepRouteImport.update({
+const LangMineVerifyKycStepRoute = LangMineVerifyKycStepRouteImport.update({
   id: '/verify/kyc/$step',
   path: '/verify/kyc/$step',
-  getParentRoute: () => LangAuthRoute,
+  getParentRoute: () => LangMineRoute,
 } as any)
-const LangAuthKycMemberContentSourceRoute =
-  LangAuthKycMemberContentSourceRouteImport.update({
+const LangSearchRegionCityIndexRoute =
+  LangSearchRegionCityIndexRouteImport.update({
+    id: '/$region/$city/',
+    path: '/$region/$city/',
+    getParentRoute: () => LangSearchRoute,
+  } as any)
+const LangSearchRegionCitySourceRoute =
+  LangSearchRegionCitySourceRouteImport.update({
+    id: '/$region/$city/$source',
+    path: '/$region/$city/$source',
+    getParentRoute: () => LangSearchRoute,
+  } as any)
+const LangContentKycMemberContentSourceRoute =
+  LangContentKycMemberContentSourceRouteImport.update({
     id: '/member/content/$source',
     path: '/member/content/$source',
-    getParentRoute: () => LangAuthKycRoute,
+    getParentRoute: () => LangContentKycRoute,
   } as any)
-const LangAuthKycMemberMerchantPublishRoute =
-  LangAuthKycMemberMerchantPublishRouteImport.update({
+const LangContentKycMemberMerchantPublishRoute =
+  LangContentKycMemberMerchantPublishRouteImport.update({
     id: '/member/merchant/publish',
     path: '/member/merchant/publish',
-    getParentRoute: () => LangAuthKycRoute,
+    getParentRoute: () => LangContentKycRoute,
   } as any)
-const LangAuthKycMemberPartnerPublishRoute =
-  LangAuthKycMemberPartnerPublishRouteImport.update({
+const LangContentKycMemberPartnerPublishRoute =
+  LangContentKycMemberPartnerPublishRouteImport.update({
     id: '/member/partner/publish',
     path: '/member/partner/publish',
-    getParentRoute: () => LangAuthKycRoute,
+    getParentRoute: () => LangContentKycRoute,
   } as any)
-const LangAuthMemberMerchantIdModifyRoute =
-  LangAuthMemberMerchantIdModifyRouteImport.update({
+const LangContentMemberMerchantIdModifyRoute =
+  LangContentMemberMerchantIdModifyRouteImport.update({
     id: '/member/merchant/$id/modify',
     path: '/member/merchant/$id/modify',
-    getParentRoute: () => LangAuthRoute,
+    getParentRoute: () => LangContentRoute,
   } as any)
-const LangAuthMemberMerchantIdPreviewRoute =
-  LangAuthMemberMerchantIdPreviewRouteImport.update({
+const LangContentMemberMerchantIdPreviewRoute =
+  LangContentMemberMerchantIdPreviewRouteImport.update({
     id: '/member/merchant/$id/preview',
     path: '/member/merchant/$id/preview',
-    getParentRoute: () => LangAuthRoute,
+    getParentRoute: () => LangContentRoute,
   } as any)
-const LangAuthMemberPartnerIdModifyRoute =
-  LangAuthMemberPartnerIdModifyRouteImport.update({
+const LangContentMemberPartnerIdModifyRoute =
+  LangContentMemberPartnerIdModifyRouteImport.update({
     id: '/member/partner/$id/modify',
     path: '/member/partner/$id/modify',
-    getParentRoute: () => LangAuthRoute,
+    getParentRoute: () => LangContentRoute,
   } as any)
-const LangAuthMemberPartnerIdPreviewRoute =
-  LangAuthMemberPartnerIdPreviewRouteImport.update({
+const LangContentMemberPartnerIdPreviewRoute =
+  LangContentMemberPartnerIdPreviewRouteImport.update({
     id: '/member/partner/$id/preview',
     path: '/member/partner/$id/preview',
-    getParentRoute: () => LangAuthRoute,
+    getParentRoute: () => LangContentRoute,
+  } as any)
+const LangDefaultAuthChatFromToRoute =
+  LangDefaultAuthChatFromToRouteImport.update({
+    id: '/chat/$from/$to',
+    path: '/chat/$from/$to',
+    getParentRoute: () => LangDefaultAuthRoute,
+  } as any)
+const LangDefaultAuthMemberPointIndexRoute =
+  LangDefaultAuthMemberPointIndexRouteImport.update({
+    id: '/member/point/',
+    path: '/member/point/',
+    getParentRoute: () => LangDefaultAuthRoute,
+  } as any)
+const LangDefaultAuthMemberPointLogRoute =
+  LangDefaultAuthMemberPointLogRouteImport.update({
+    id: '/member/point/log',
+    path: '/member/point/log',
+    getParentRoute: () => LangDefaultAuthRoute,
+  } as any)
+const LangDefaultAuthMemberPointWithdrawRoute =
+  LangDefaultAuthMemberPointWithdrawRouteImport.update({
+    id: '/member/point/withdraw',
+    path: '/member/point/withdraw',
+    getParentRoute: () => LangDefaultAuthRoute,
+  } as any)
+const LangDefaultAuthMemberPointWithdrawLogRoute =
+  LangDefaultAuthMemberPointWithdrawLogRouteImport.update({
+    id: '/member/point/withdrawLog',
+    path: '/member/point/withdrawLog',
+    getParentRoute: () => LangDefaultAuthRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$lang': typeof LangRouteWithChildren
-  '/$lang/401': typeof Lang401Route
-  '/$lang/403': typeof Lang403Route
-  '/$lang/404': typeof Lang404Route
-  '/$lang/forget-password': typeof LangForgetPasswordRoute
-  '/$lang/forgot-password': typeof LangForgotPasswordRoute
-  '/$lang/login': typeof LangLoginRoute
-  '/$lang/register': typeof LangRegisterRoute
-  '/$lang/reset-pwd': typeof LangResetPwdRoute
-  '/$lang/resetlink-success': typeof LangResetlinkSuccessRoute
-  '/$lang/search': typeof LangSearchRoute
-  '/$lang/': typeof LangIndexRoute
-  '/$lang/admin': typeof LangAuthAdminRouteWithChildren
+  '/$lang/401': typeof LangDefault401Route
+  '/$lang/403': typeof LangDefault403Route
+  '/$lang/404': typeof LangDefault404Route
+  '/$lang/search': typeof LangDefaultSearchRoute
+  '/$lang/forget-password': typeof LangFocusedForgetPasswordRoute
+  '/$lang/forgot-password': typeof LangFocusedForgotPasswordRoute
+  '/$lang/login': typeof LangFocusedLoginRoute
+  '/$lang/register': typeof LangFocusedRegisterRoute
+  '/$lang/reset-pwd': typeof LangFocusedResetPwdRoute
+  '/$lang/resetlink-success': typeof LangFocusedResetlinkSuccessRoute
   '/$lang/info/$page': typeof LangInfoPageRoute
-  '/$lang/member/class': typeof LangMemberClassRoute
-  '/$lang/partner/$id': typeof LangPartnerIdRoute
-  '/$lang/$region/': typeof LangRegionIndexRoute
-  '/$lang/member/': typeof LangMemberIndexRoute
-  '/$lang/merchant/': typeof LangMerchantIndexRoute
-  '/$lang/partner/': typeof LangPartnerIndexRoute
-  '/$lang/$region/$city/$source': typeof LangRegionCitySourceRoute
-  '/$lang/admin/$section': typeof LangAuthAdminSectionRoute
-  '/$lang/collection/$source': typeof LangAuthCollectionSourceRoute
-  '/$lang/member/card-management': typeof LangAuthMemberCardManagementRoute
-  '/$lang/member/transaction': typeof LangAuthMemberTransactionRoute
-  '/$lang/member/upgrade': typeof LangAuthMemberUpgradeRoute
-  '/$lang/message/$channel': typeof LangAuthMessageChannelRoute
-  '/$lang/merchant/$id/visit-report': typeof LangMerchantIdVisitReportRoute
-  '/$lang/$region/$city/': typeof LangRegionCityIndexRoute
-  '/$lang/message/': typeof LangAuthMessageIndexRoute
-  '/$lang/merchant/$id/': typeof LangMerchantIdIndexRoute
-  '/$lang/chat/$from/$to': typeof LangAuthChatFromToRoute
-  '/$lang/member/point/log': typeof LangAuthMemberPointLogRoute
-  '/$lang/member/point/withdraw': typeof LangAuthMemberPointWithdrawRoute
-  '/$lang/member/point/withdrawLog': typeof LangAuthMemberPointWithdrawLogRoute
-  '/$lang/member/setup/change-email': typeof LangAuthMemberSetupChangeEmailRoute
-  '/$lang/member/setup/change-password': typeof LangAuthMemberSetupChangePasswordRoute
-  '/$lang/member/setup/verify-email': typeof LangAuthMemberSetupVerifyEmailRoute
-  '/$lang/verify/kyc/$step': typeof LangAuthVerifyKycStepRoute
-  '/$lang/member/point/': typeof LangAuthMemberPointIndexRoute
-  '/$lang/member/setup/': typeof LangAuthMemberSetupIndexRoute
-  '/$lang/member/content/$source': typeof LangAuthKycMemberContentSourceRoute
-  '/$lang/member/merchant/publish': typeof LangAuthKycMemberMerchantPublishRoute
-  '/$lang/member/partner/publish': typeof LangAuthKycMemberPartnerPublishRoute
-  '/$lang/member/merchant/$id/modify': typeof LangAuthMemberMerchantIdModifyRoute
-  '/$lang/member/merchant/$id/preview': typeof LangAuthMemberMerchantIdPreviewRoute
-  '/$lang/member/partner/$id/modify': typeof LangAuthMemberPartnerIdModifyRoute
-  '/$lang/member/partner/$id/preview': typeof LangAuthMemberPartnerIdPreviewRoute
+  '/$lang/': typeof LangDefault_searchIndexRoute
+  '/$lang/collection/$source': typeof LangCollectionCollectionSourceRoute
+  '/$lang/admin': typeof LangDefaultAuthAdminRouteWithChildren
+  '/$lang/member/class': typeof LangDefaultMemberClassRoute
+  '/$lang/partner/$id': typeof LangDefaultPartnerIdRoute
+  '/$lang/message/$channel': typeof LangMessageMessageChannelRoute
+  '/$lang/member/': typeof LangDefaultMemberIndexRoute
+  '/$lang/$region/': typeof LangSearchRegionIndexRoute
+  '/$lang/merchant/': typeof LangSearchMerchantIndexRoute
+  '/$lang/partner/': typeof LangSearchPartnerIndexRoute
+  '/$lang/admin/$section': typeof LangDefaultAuthAdminSectionRoute
+  '/$lang/member/card-management': typeof LangDefaultAuthMemberCardManagementRoute
+  '/$lang/member/transaction': typeof LangDefaultAuthMemberTransactionRoute
+  '/$lang/member/upgrade': typeof LangDefaultAuthMemberUpgradeRoute
+  '/$lang/merchant/$id/visit-report': typeof LangDefaultMerchantIdVisitReportRoute
+  '/$lang/member/setup/change-email': typeof LangMineMemberSetupChangeEmailRoute
+  '/$lang/member/setup/change-password': typeof LangMineMemberSetupChangePasswordRoute
+  '/$lang/member/setup/verify-email': typeof LangMineMemberSetupVerifyEmailRoute
+  '/$lang/verify/kyc/$step': typeof LangMineVerifyKycStepRoute
+  '/$lang/$region/$city/$source': typeof LangSearchRegionCitySourceRoute
+  '/$lang/message/': typeof LangDefaultAuthMessageIndexRoute
+  '/$lang/merchant/$id/': typeof LangDefaultMerchantIdIndexRoute
+  '/$lang/member/setup/': typeof LangMineMemberSetupIndexRoute
+  '/$lang/$region/$city/': typeof LangSearchRegionCityIndexRoute
+  '/$lang/member/content/$source': typeof LangContentKycMemberContentSourceRoute
+  '/$lang/member/merchant/publish': typeof LangContentKycMemberMerchantPublishRoute
+  '/$lang/member/partner/publish': typeof LangContentKycMemberPartnerPublishRoute
+  '/$lang/member/merchant/$id/modify': typeof LangContentMemberMerchantIdModifyRoute
+  '/$lang/member/merchant/$id/preview': typeof LangContentMemberMerchantIdPreviewRoute
+  '/$lang/member/partner/$id/modify': typeof LangContentMemberPartnerIdModifyRoute
+  '/$lang/member/partner/$id/preview': typeof LangContentMemberPartnerIdPreviewRoute
+  '/$lang/chat/$from/$to': typeof LangDefaultAuthChatFromToRoute
+  '/$lang/member/point/log': typeof LangDefaultAuthMemberPointLogRoute
+  '/$lang/member/point/withdraw': typeof LangDefaultAuthMemberPointWithdrawRoute
+  '/$lang/member/point/withdrawLog': typeof LangDefaultAuthMemberPointWithdrawLogRoute
+  '/$lang/member/point/': typeof LangDefaultAuthMemberPointIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/$lang/401': typeof Lang401Route
-  '/$lang/403': typeof Lang403Route
-  '/$lang/404': typeof Lang404Route
-  '/$lang': typeof LangIndexRoute
-  '/$lang/forget-password': typeof LangForgetPasswordRoute
-  '/$lang/forgot-password': typeof LangForgotPasswordRoute
-  '/$lang/login': typeof LangLoginRoute
-  '/$lang/register': typeof LangRegisterRoute
-  '/$lang/reset-pwd': typeof LangResetPwdRoute
-  '/$lang/resetlink-success': typeof LangResetlinkSuccessRoute
-  '/$lang/search': typeof LangSearchRoute
-  '/$lang/admin': typeof LangAuthAdminRouteWithChildren
+  '/$lang': typeof LangDefault_searchIndexRoute
+  '/$lang/401': typeof LangDefault401Route
+  '/$lang/403': typeof LangDefault403Route
+  '/$lang/404': typeof LangDefault404Route
+  '/$lang/search': typeof LangDefaultSearchRoute
+  '/$lang/forget-password': typeof LangFocusedForgetPasswordRoute
+  '/$lang/forgot-password': typeof LangFocusedForgotPasswordRoute
+  '/$lang/login': typeof LangFocusedLoginRoute
+  '/$lang/register': typeof LangFocusedRegisterRoute
+  '/$lang/reset-pwd': typeof LangFocusedResetPwdRoute
+  '/$lang/resetlink-success': typeof LangFocusedResetlinkSuccessRoute
   '/$lang/info/$page': typeof LangInfoPageRoute
-  '/$lang/member/class': typeof LangMemberClassRoute
-  '/$lang/partner/$id': typeof LangPartnerIdRoute
-  '/$lang/$region': typeof LangRegionIndexRoute
-  '/$lang/member': typeof LangMemberIndexRoute
-  '/$lang/merchant': typeof LangMerchantIndexRoute
-  '/$lang/partner': typeof LangPartnerIndexRoute
-  '/$lang/$region/$city/$source': typeof LangRegionCitySourceRoute
-  '/$lang/admin/$section': typeof LangAuthAdminSectionRoute
-  '/$lang/collection/$source': typeof LangAuthCollectionSourceRoute
-  '/$lang/member/card-management': typeof LangAuthMemberCardManagementRoute
-  '/$lang/member/transaction': typeof LangAuthMemberTransactionRoute
-  '/$lang/member/upgrade': typeof LangAuthMemberUpgradeRoute
-  '/$lang/message/$channel': typeof LangAuthMessageChannelRoute
-  '/$lang/merchant/$id/visit-report': typeof LangMerchantIdVisitReportRoute
-  '/$lang/$region/$city': typeof LangRegionCityIndexRoute
-  '/$lang/message': typeof LangAuthMessageIndexRoute
-  '/$lang/merchant/$id': typeof LangMerchantIdIndexRoute
-  '/$lang/chat/$from/$to': typeof LangAuthChatFromToRoute
-  '/$lang/member/point/log': typeof LangAuthMemberPointLogRoute
-  '/$lang/member/point/withdraw': typeof LangAuthMemberPointWithdrawRoute
-  '/$lang/member/point/withdrawLog': typeof LangAuthMemberPointWithdrawLogRoute
-  '/$lang/member/setup/change-email': typeof LangAuthMemberSetupChangeEmailRoute
-  '/$lang/member/setup/change-password': typeof LangAuthMemberSetupChangePasswordRoute
-  '/$lang/member/setup/verify-email': typeof LangAuthMemberSetupVerifyEmailRoute
-  '/$lang/verify/kyc/$step': typeof LangAuthVerifyKycStepRoute
-  '/$lang/member/point': typeof LangAuthMemberPointIndexRoute
-  '/$lang/member/setup': typeof LangAuthMemberSetupIndexRoute
-  '/$lang/member/content/$source': typeof LangAuthKycMemberContentSourceRoute
-  '/$lang/member/merchant/publish': typeof LangAuthKycMemberMerchantPublishRoute
-  '/$lang/member/partner/publish': typeof LangAuthKycMemberPartnerPublishRoute
-  '/$lang/member/merchant/$id/modify': typeof LangAuthMemberMerchantIdModifyRoute
-  '/$lang/member/merchant/$id/preview': typeof LangAuthMemberMerchantIdPreviewRoute
-  '/$lang/member/partner/$id/modify': typeof LangAuthMemberPartnerIdModifyRoute
-  '/$lang/member/partner/$id/preview': typeof LangAuthMemberPartnerIdPreviewRoute
+  '/$lang/collection/$source': typeof LangCollectionCollectionSourceRoute
+  '/$lang/admin': typeof LangDefaultAuthAdminRouteWithChildren
+  '/$lang/member/class': typeof LangDefaultMemberClassRoute
+  '/$lang/partner/$id': typeof LangDefaultPartnerIdRoute
+  '/$lang/message/$channel': typeof LangMessageMessageChannelRoute
+  '/$lang/member': typeof LangDefaultMemberIndexRoute
+  '/$lang/$region': typeof LangSearchRegionIndexRoute
+  '/$lang/merchant': typeof LangSearchMerchantIndexRoute
+  '/$lang/partner': typeof LangSearchPartnerIndexRoute
+  '/$lang/admin/$section': typeof LangDefaultAuthAdminSectionRoute
+  '/$lang/member/card-management': typeof LangDefaultAuthMemberCardManagementRoute
+  '/$lang/member/transaction': typeof LangDefaultAuthMemberTransactionRoute
+  '/$lang/member/upgrade': typeof LangDefaultAuthMemberUpgradeRoute
+  '/$lang/merchant/$id/visit-report': typeof LangDefaultMerchantIdVisitReportRoute
+  '/$lang/member/setup/change-email': typeof LangMineMemberSetupChangeEmailRoute
+  '/$lang/member/setup/change-password': typeof LangMineMemberSetupChangePasswordRoute
+  '/$lang/member/setup/verify-email': typeof LangMineMemberSetupVerifyEmailRoute
+  '/$lang/verify/kyc/$step': typeof LangMineVerifyKycStepRoute
+  '/$lang/$region/$city/$source': typeof LangSearchRegionCitySourceRoute
+  '/$lang/message': typeof LangDefaultAuthMessageIndexRoute
+  '/$lang/merchant/$id': typeof LangDefaultMerchantIdIndexRoute
+  '/$lang/member/setup': typeof LangMineMemberSetupIndexRoute
+  '/$lang/$region/$city': typeof LangSearchRegionCityIndexRoute
+  '/$lang/member/content/$source': typeof LangContentKycMemberContentSourceRoute
+  '/$lang/member/merchant/publish': typeof LangContentKycMemberMerchantPublishRoute
+  '/$lang/member/partner/publish': typeof LangContentKycMemberPartnerPublishRoute
+  '/$lang/member/merchant/$id/modify': typeof LangContentMemberMerchantIdModifyRoute
+  '/$lang/member/merchant/$id/preview': typeof LangContentMemberMerchantIdPreviewRoute
+  '/$lang/member/partner/$id/modify': typeof LangContentMemberPartnerIdModifyRoute
+  '/$lang/member/partner/$id/preview': typeof LangContentMemberPartnerIdPreviewRoute
+  '/$lang/chat/$from/$to': typeof LangDefaultAuthChatFromToRoute
+  '/$lang/member/point/log': typeof LangDefaultAuthMemberPointLogRoute
+  '/$lang/member/point/withdraw': typeof LangDefaultAuthMemberPointWithdrawRoute
+  '/$lang/member/point/withdrawLog': typeof LangDefaultAuthMemberPointWithdrawLogRoute
+  '/$lang/member/point': typeof LangDefaultAuthMemberPointIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$lang': typeof LangRouteWithChildren
-  '/$lang/401': typeof Lang401Route
-  '/$lang/403': typeof Lang403Route
-  '/$lang/404': typeof Lang404Route
-  '/$lang/_auth': typeof LangAuthRouteWithChildren
-  '/$lang/forget-password': typeof LangForgetPasswordRoute
-  '/$lang/forgot-password': typeof LangForgotPasswordRoute
-  '/$lang/login': typeof LangLoginRoute
-  '/$lang/register': typeof LangRegisterRoute
-  '/$lang/reset-pwd': typeof LangResetPwdRoute
-  '/$lang/resetlink-success': typeof LangResetlinkSuccessRoute
-  '/$lang/search': typeof LangSearchRoute
-  '/$lang/': typeof LangIndexRoute
-  '/$lang/_auth/_kyc': typeof LangAuthKycRouteWithChildren
-  '/$lang/_auth/admin': typeof LangAuthAdminRouteWithChildren
+  '/$lang/_collection': typeof LangCollectionRouteWithChildren
+  '/$lang/_content': typeof LangContentRouteWithChildren
+  '/$lang/_default': typeof LangDefaultRouteWithChildren
+  '/$lang/_default_search': typeof LangDefault_searchRouteWithChildren
+  '/$lang/_dev': typeof LangDevRoute
+  '/$lang/_focused': typeof LangFocusedRouteWithChildren
+  '/$lang/_message': typeof LangMessageRouteWithChildren
+  '/$lang/_mine': typeof LangMineRouteWithChildren
+  '/$lang/_search': typeof LangSearchRouteWithChildren
+  '/$lang/_content/_kyc': typeof LangContentKycRouteWithChildren
+  '/$lang/_default/401': typeof LangDefault401Route
+  '/$lang/_default/403': typeof LangDefault403Route
+  '/$lang/_default/404': typeof LangDefault404Route
+  '/$lang/_default/_auth': typeof LangDefaultAuthRouteWithChildren
+  '/$lang/_default/search': typeof LangDefaultSearchRoute
+  '/$lang/_focused/forget-password': typeof LangFocusedForgetPasswordRoute
+  '/$lang/_focused/forgot-password': typeof LangFocusedForgotPasswordRoute
+  '/$lang/_focused/login': typeof LangFocusedLoginRoute
+  '/$lang/_focused/register': typeof LangFocusedRegisterRoute
+  '/$lang/_focused/reset-pwd': typeof LangFocusedResetPwdRoute
+  '/$lang/_focused/resetlink-success': typeof LangFocusedResetlinkSuccessRoute
   '/$lang/info/$page': typeof LangInfoPageRoute
-  '/$lang/member/class': typeof LangMemberClassRoute
-  '/$lang/partner/$id': typeof LangPartnerIdRoute
-  '/$lang/$region/': typeof LangRegionIndexRoute
-  '/$lang/member/': typeof LangMemberIndexRoute
-  '/$lang/merchant/': typeof LangMerchantIndexRoute
-  '/$lang/partner/': typeof LangPartnerIndexRoute
-  '/$lang/$region/$city/$source': typeof LangRegionCitySourceRoute
-  '/$lang/_auth/admin/$section': typeof LangAuthAdminSectionRoute
-  '/$lang/_auth/collection/$source': typeof LangAuthCollectionSourceRoute
-  '/$lang/_auth/member/card-management': typeof LangAuthMemberCardManagementRoute
-  '/$lang/_auth/member/transaction': typeof LangAuthMemberTransactionRoute
-  '/$lang/_auth/member/upgrade': typeof LangAuthMemberUpgradeRoute
-  '/$lang/_auth/message/$channel': typeof LangAuthMessageChannelRoute
-  '/$lang/merchant/$id/visit-report': typeof LangMerchantIdVisitReportRoute
-  '/$lang/$region/$city/': typeof LangRegionCityIndexRoute
-  '/$lang/_auth/message/': typeof LangAuthMessageIndexRoute
-  '/$lang/merchant/$id/': typeof LangMerchantIdIndexRoute
-  '/$lang/_auth/chat/$from/$to': typeof LangAuthChatFromToRoute
-  '/$lang/_auth/member/point/log': typeof LangAuthMemberPointLogRoute
-  '/$lang/_auth/member/point/withdraw': typeof LangAuthMemberPointWithdrawRoute
-  '/$lang/_auth/member/point/withdrawLog': typeof LangAuthMemberPointWithdrawLogRoute
-  '/$lang/_auth/member/setup/change-email': typeof LangAuthMemberSetupChangeEmailRoute
-  '/$lang/_auth/member/setup/change-password': typeof LangAuthMemberSetupChangePasswordRoute
-  '/$lang/_auth/member/setup/verify-email': typeof LangAuthMemberSetupVerifyEmailRoute
-  '/$lang/_auth/verify/kyc/$step': typeof LangAuthVerifyKycStepRoute
-  '/$lang/_auth/member/point/': typeof LangAuthMemberPointIndexRoute
-  '/$lang/_auth/member/setup/': typeof LangAuthMemberSetupIndexRoute
-  '/$lang/_auth/_kyc/member/content/$source': typeof LangAuthKycMemberContentSourceRoute
-  '/$lang/_auth/_kyc/member/merchant/publish': typeof LangAuthKycMemberMerchantPublishRoute
-  '/$lang/_auth/_kyc/member/partner/publish': typeof LangAuthKycMemberPartnerPublishRoute
-  '/$lang/_auth/member/merchant/$id/modify': typeof LangAuthMemberMerchantIdModifyRoute
-  '/$lang/_auth/member/merchant/$id/preview': typeof LangAuthMemberMerchantIdPreviewRoute
-  '/$lang/_auth/member/partner/$id/modify': typeof LangAuthMemberPartnerIdModifyRoute
-  '/$lang/_auth/member/partner/$id/preview': typeof LangAuthMemberPartnerIdPreviewRoute
+  '/$lang/_default_search/': typeof LangDefault_searchIndexRoute
+  '/$lang/_collection/collection/$source': typeof LangCollectionCollectionSourceRoute
+  '/$lang/_default/_auth/admin': typeof LangDefaultAuthAdminRouteWithChildren
+  '/$lang/_default/member/class': typeof LangDefaultMemberClassRoute
+  '/$lang/_default/partner/$id': typeof LangDefaultPartnerIdRoute
+  '/$lang/_message/message/$channel': typeof LangMessageMessageChannelRoute
+  '/$lang/_default/member/': typeof LangDefaultMemberIndexRoute
+  '/$lang/_search/$region/': typeof LangSearchRegionIndexRoute
+  '/$lang/_search/merchant/': typeof LangSearchMerchantIndexRoute
+  '/$lang/_search/partner/': typeof LangSearchPartnerIndexRoute
+  '/$lang/_default/_auth/admin/$section': typeof LangDefaultAuthAdminSectionRoute
+  '/$lang/_default/_auth/member/card-management': typeof LangDefaultAuthMemberCardManagementRoute
+  '/$lang/_default/_auth/member/transaction': typeof LangDefaultAuthMemberTransactionRoute
+  '/$lang/_default/_auth/member/upgrade': typeof LangDefaultAuthMemberUpgradeRoute
+  '/$lang/_default/merchant/$id/visit-report': typeof LangDefaultMerchantIdVisitReportRoute
+  '/$lang/_mine/member/setup/change-email': typeof LangMineMemberSetupChangeEmailRoute
+  '/$lang/_mine/member/setup/change-password': typeof LangMineMemberSetupChangePasswordRoute
+  '/$lang/_mine/member/setup/verify-email': typeof LangMineMemberSetupVerifyEmailRoute
+  '/$lang/_mine/verify/kyc/$step': typeof LangMineVerifyKycStepRoute
+  '/$lang/_search/$region/$city/$source': typeof LangSearchRegionCitySourceRoute
+  '/$lang/_default/_auth/message/': typeof LangDefaultAuthMessageIndexRoute
+  '/$lang/_default/merchant/$id/': typeof LangDefaultMerchantIdIndexRoute
+  '/$lang/_mine/member/setup/': typeof LangMineMemberSetupIndexRoute
+  '/$lang/_search/$region/$city/': typeof LangSearchRegionCityIndexRoute
+  '/$lang/_content/_kyc/member/content/$source': typeof LangContentKycMemberContentSourceRoute
+  '/$lang/_content/_kyc/member/merchant/publish': typeof LangContentKycMemberMerchantPublishRoute
+  '/$lang/_content/_kyc/member/partner/publish': typeof LangContentKycMemberPartnerPublishRoute
+  '/$lang/_content/member/merchant/$id/modify': typeof LangContentMemberMerchantIdModifyRoute
+  '/$lang/_content/member/merchant/$id/preview': typeof LangContentMemberMerchantIdPreviewRoute
+  '/$lang/_content/member/partner/$id/modify': typeof LangContentMemberPartnerIdModifyRoute
+  '/$lang/_content/member/partner/$id/preview': typeof LangContentMemberPartnerIdPreviewRoute
+  '/$lang/_default/_auth/chat/$from/$to': typeof LangDefaultAuthChatFromToRoute
+  '/$lang/_default/_auth/member/point/log': typeof LangDefaultAuthMemberPointLogRoute
+  '/$lang/_default/_auth/member/point/withdraw': typeof LangDefaultAuthMemberPointWithdrawRoute
+  '/$lang/_default/_auth/member/point/withdrawLog': typeof LangDefaultAuthMemberPointWithdrawLogRoute
+  '/$lang/_default/_auth/member/point/': typeof LangDefaultAuthMemberPointIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -496,43 +562,38 @@ export interface FileRouteTypes {
     | '/$lang/401'
     | '/$lang/403'
     | '/$lang/404'
+    | '/$lang/search'
     | '/$lang/forget-password'
     | '/$lang/forgot-password'
     | '/$lang/login'
     | '/$lang/register'
     | '/$lang/reset-pwd'
     | '/$lang/resetlink-success'
-    | '/$lang/search'
-    | '/$lang/'
-    | '/$lang/admin'
     | '/$lang/info/$page'
+    | '/$lang/'
+    | '/$lang/collection/$source'
+    | '/$lang/admin'
     | '/$lang/member/class'
     | '/$lang/partner/$id'
-    | '/$lang/$region/'
+    | '/$lang/message/$channel'
     | '/$lang/member/'
+    | '/$lang/$region/'
     | '/$lang/merchant/'
     | '/$lang/partner/'
-    | '/$lang/$region/$city/$source'
     | '/$lang/admin/$section'
-    | '/$lang/collection/$source'
     | '/$lang/member/card-management'
     | '/$lang/member/transaction'
     | '/$lang/member/upgrade'
-    | '/$lang/message/$channel'
     | '/$lang/merchant/$id/visit-report'
-    | '/$lang/$region/$city/'
-    | '/$lang/message/'
-    | '/$lang/merchant/$id/'
-    | '/$lang/chat/$from/$to'
-    | '/$lang/member/point/log'
-    | '/$lang/member/point/withdraw'
-    | '/$lang/member/point/withdrawLog'
     | '/$lang/member/setup/change-email'
     | '/$lang/member/setup/change-password'
     | '/$lang/member/setup/verify-email'
     | '/$lang/verify/kyc/$step'
-    | '/$lang/member/point/'
+    | '/$lang/$region/$city/$source'
+    | '/$lang/message/'
+    | '/$lang/merchant/$id/'
     | '/$lang/member/setup/'
+    | '/$lang/$region/$city/'
     | '/$lang/member/content/$source'
     | '/$lang/member/merchant/publish'
     | '/$lang/member/partner/publish'
@@ -540,49 +601,49 @@ export interface FileRouteTypes {
     | '/$lang/member/merchant/$id/preview'
     | '/$lang/member/partner/$id/modify'
     | '/$lang/member/partner/$id/preview'
+    | '/$lang/chat/$from/$to'
+    | '/$lang/member/point/log'
+    | '/$lang/member/point/withdraw'
+    | '/$lang/member/point/withdrawLog'
+    | '/$lang/member/point/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/$lang'
     | '/$lang/401'
     | '/$lang/403'
     | '/$lang/404'
-    | '/$lang'
+    | '/$lang/search'
     | '/$lang/forget-password'
     | '/$lang/forgot-password'
     | '/$lang/login'
     | '/$lang/register'
     | '/$lang/reset-pwd'
     | '/$lang/resetlink-success'
-    | '/$lang/search'
-    | '/$lang/admin'
     | '/$lang/info/$page'
+    | '/$lang/collection/$source'
+    | '/$lang/admin'
     | '/$lang/member/class'
     | '/$lang/partner/$id'
-    | '/$lang/$region'
+    | '/$lang/message/$channel'
     | '/$lang/member'
+    | '/$lang/$region'
     | '/$lang/merchant'
     | '/$lang/partner'
-    | '/$lang/$region/$city/$source'
     | '/$lang/admin/$section'
-    | '/$lang/collection/$source'
     | '/$lang/member/card-management'
     | '/$lang/member/transaction'
     | '/$lang/member/upgrade'
-    | '/$lang/message/$channel'
     | '/$lang/merchant/$id/visit-report'
-    | '/$lang/$region/$city'
-    | '/$lang/message'
-    | '/$lang/merchant/$id'
-    | '/$lang/chat/$from/$to'
-    | '/$lang/member/point/log'
-    | '/$lang/member/point/withdraw'
-    | '/$lang/member/point/withdrawLog'
     | '/$lang/member/setup/change-email'
     | '/$lang/member/setup/change-password'
     | '/$lang/member/setup/verify-email'
     | '/$lang/verify/kyc/$step'
-    | '/$lang/member/point'
+    | '/$lang/$region/$city/$source'
+    | '/$lang/message'
+    | '/$lang/merchant/$id'
     | '/$lang/member/setup'
+    | '/$lang/$region/$city'
     | '/$lang/member/content/$source'
     | '/$lang/member/merchant/publish'
     | '/$lang/member/partner/publish'
@@ -590,59 +651,73 @@ export interface FileRouteTypes {
     | '/$lang/member/merchant/$id/preview'
     | '/$lang/member/partner/$id/modify'
     | '/$lang/member/partner/$id/preview'
+    | '/$lang/chat/$from/$to'
+    | '/$lang/member/point/log'
+    | '/$lang/member/point/withdraw'
+    | '/$lang/member/point/withdrawLog'
+    | '/$lang/member/point'
   id:
     | '__root__'
     | '/'
     | '/$lang'
-    | '/$lang/401'
-    | '/$lang/403'
-    | '/$lang/404'
-    | '/$lang/_auth'
-    | '/$lang/forget-password'
-    | '/$lang/forgot-password'
-    | '/$lang/login'
-    | '/$lang/register'
-    | '/$lang/reset-pwd'
-    | '/$lang/resetlink-success'
-    | '/$lang/search'
-    | '/$lang/'
-    | '/$lang/_auth/_kyc'
-    | '/$lang/_auth/admin'
+    | '/$lang/_collection'
+    | '/$lang/_content'
+    | '/$lang/_default'
+    | '/$lang/_default_search'
+    | '/$lang/_dev'
+    | '/$lang/_focused'
+    | '/$lang/_message'
+    | '/$lang/_mine'
+    | '/$lang/_search'
+    | '/$lang/_content/_kyc'
+    | '/$lang/_default/401'
+    | '/$lang/_default/403'
+    | '/$lang/_default/404'
+    | '/$lang/_default/_auth'
+    | '/$lang/_default/search'
+    | '/$lang/_focused/forget-password'
+    | '/$lang/_focused/forgot-password'
+    | '/$lang/_focused/login'
+    | '/$lang/_focused/register'
+    | '/$lang/_focused/reset-pwd'
+    | '/$lang/_focused/resetlink-success'
     | '/$lang/info/$page'
-    | '/$lang/member/class'
-    | '/$lang/partner/$id'
-    | '/$lang/$region/'
-    | '/$lang/member/'
-    | '/$lang/merchant/'
-    | '/$lang/partner/'
-    | '/$lang/$region/$city/$source'
-    | '/$lang/_auth/admin/$section'
-    | '/$lang/_auth/collection/$source'
-    | '/$lang/_auth/member/card-management'
-    | '/$lang/_auth/member/transaction'
-    | '/$lang/_auth/member/upgrade'
-    | '/$lang/_auth/message/$channel'
-    | '/$lang/merchant/$id/visit-report'
-    | '/$lang/$region/$city/'
-    | '/$lang/_auth/message/'
-    | '/$lang/merchant/$id/'
-    | '/$lang/_auth/chat/$from/$to'
-    | '/$lang/_auth/member/point/log'
-    | '/$lang/_auth/member/point/withdraw'
-    | '/$lang/_auth/member/point/withdrawLog'
-    | '/$lang/_auth/member/setup/change-email'
-    | '/$lang/_auth/member/setup/change-password'
-    | '/$lang/_auth/member/setup/verify-email'
-    | '/$lang/_auth/verify/kyc/$step'
-    | '/$lang/_auth/member/point/'
-    | '/$lang/_auth/member/setup/'
-    | '/$lang/_auth/_kyc/member/content/$source'
-    | '/$lang/_auth/_kyc/member/merchant/publish'
-    | '/$lang/_auth/_kyc/member/partner/publish'
-    | '/$lang/_auth/member/merchant/$id/modify'
-    | '/$lang/_auth/member/merchant/$id/preview'
-    | '/$lang/_auth/member/partner/$id/modify'
-    | '/$lang/_auth/member/partner/$id/preview'
+    | '/$lang/_default_search/'
+    | '/$lang/_collection/collection/$source'
+    | '/$lang/_default/_auth/admin'
+    | '/$lang/_default/member/class'
+    | '/$lang/_default/partner/$id'
+    | '/$lang/_message/message/$channel'
+    | '/$lang/_default/member/'
+    | '/$lang/_search/$region/'
+    | '/$lang/_search/merchant/'
+    | '/$lang/_search/partner/'
+    | '/$lang/_default/_auth/admin/$section'
+    | '/$lang/_default/_auth/member/card-management'
+    | '/$lang/_default/_auth/member/transaction'
+    | '/$lang/_default/_auth/member/upgrade'
+    | '/$lang/_default/merchant/$id/visit-report'
+    | '/$lang/_mine/member/setup/change-email'
+    | '/$lang/_mine/member/setup/change-password'
+    | '/$lang/_mine/member/setup/verify-email'
+    | '/$lang/_mine/verify/kyc/$step'
+    | '/$lang/_search/$region/$city/$source'
+    | '/$lang/_default/_auth/message/'
+    | '/$lang/_default/merchant/$id/'
+    | '/$lang/_mine/member/setup/'
+    | '/$lang/_search/$region/$city/'
+    | '/$lang/_content/_kyc/member/content/$source'
+    | '/$lang/_content/_kyc/member/merchant/publish'
+    | '/$lang/_content/_kyc/member/partner/publish'
+    | '/$lang/_content/member/merchant/$id/modify'
+    | '/$lang/_content/member/merchant/$id/preview'
+    | '/$lang/_content/member/partner/$id/modify'
+    | '/$lang/_content/member/partner/$id/preview'
+    | '/$lang/_default/_auth/chat/$from/$to'
+    | '/$lang/_default/_auth/member/point/log'
+    | '/$lang/_default/_auth/member/point/withdraw'
+    | '/$lang/_default/_auth/member/point/withdrawLog'
+    | '/$lang/_default/_auth/member/point/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -666,110 +741,159 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/$lang/': {
-      id: '/$lang/'
-      path: '/'
-      fullPath: '/$lang/'
-      preLoaderRoute: typeof LangIndexRouteImport
-      parentRoute: typeof LangRoute
-    }
-    '/$lang/401': {
-      id: '/$lang/401'
-      path: '/401'
-      fullPath: '/$lang/401'
-      preLoaderRoute: typeof Lang401RouteImport
-      parentRoute: typeof LangRoute
-    }
-    '/$lang/403': {
-      id: '/$lang/403'
-      path: '/403'
-      fullPath: '/$lang/403'
-      preLoaderRoute: typeof Lang403RouteImport
-      parentRoute: typeof LangRoute
-    }
-    '/$lang/404': {
-      id: '/$lang/404'
-      path: '/404'
-      fullPath: '/$lang/404'
-      preLoaderRoute: typeof Lang404RouteImport
-      parentRoute: typeof LangRoute
-    }
-    '/$lang/_auth': {
-      id: '/$lang/_auth'
+    '/$lang/_collection': {
+      id: '/$lang/_collection'
       path: ''
       fullPath: '/$lang'
-      preLoaderRoute: typeof LangAuthRouteImport
+      preLoaderRoute: typeof LangCollectionRouteImport
       parentRoute: typeof LangRoute
     }
-    '/$lang/forget-password': {
-      id: '/$lang/forget-password'
-      path: '/forget-password'
-      fullPath: '/$lang/forget-password'
-      preLoaderRoute: typeof LangForgetPasswordRouteImport
+    '/$lang/_content': {
+      id: '/$lang/_content'
+      path: ''
+      fullPath: '/$lang'
+      preLoaderRoute: typeof LangContentRouteImport
       parentRoute: typeof LangRoute
     }
-    '/$lang/forgot-password': {
-      id: '/$lang/forgot-password'
-      path: '/forgot-password'
-      fullPath: '/$lang/forgot-password'
-      preLoaderRoute: typeof LangForgotPasswordRouteImport
+    '/$lang/_default': {
+      id: '/$lang/_default'
+      path: ''
+      fullPath: '/$lang'
+      preLoaderRoute: typeof LangDefaultRouteImport
       parentRoute: typeof LangRoute
     }
-    '/$lang/login': {
-      id: '/$lang/login'
-      path: '/login'
-      fullPath: '/$lang/login'
-      preLoaderRoute: typeof LangLoginRouteImport
+    '/$lang/_default_search': {
+      id: '/$lang/_default_search'
+      path: ''
+      fullPath: '/$lang'
+      preLoaderRoute: typeof LangDefault_searchRouteImport
       parentRoute: typeof LangRoute
     }
-    '/$lang/register': {
-      id: '/$lang/register'
-      path: '/register'
-      fullPath: '/$lang/register'
-      preLoaderRoute: typeof LangRegisterRouteImport
+    '/$lang/_dev': {
+      id: '/$lang/_dev'
+      path: ''
+      fullPath: '/$lang'
+      preLoaderRoute: typeof LangDevRouteImport
       parentRoute: typeof LangRoute
     }
-    '/$lang/reset-pwd': {
-      id: '/$lang/reset-pwd'
-      path: '/reset-pwd'
-      fullPath: '/$lang/reset-pwd'
-      preLoaderRoute: typeof LangResetPwdRouteImport
+    '/$lang/_focused': {
+      id: '/$lang/_focused'
+      path: ''
+      fullPath: '/$lang'
+      preLoaderRoute: typeof LangFocusedRouteImport
       parentRoute: typeof LangRoute
     }
-    '/$lang/resetlink-success': {
-      id: '/$lang/resetlink-success'
-      path: '/resetlink-success'
-      fullPath: '/$lang/resetlink-success'
-      preLoaderRoute: typeof LangResetlinkSuccessRouteImport
+    '/$lang/_message': {
+      id: '/$lang/_message'
+      path: ''
+      fullPath: '/$lang'
+      preLoaderRoute: typeof LangMessageRouteImport
       parentRoute: typeof LangRoute
     }
-    '/$lang/search': {
-      id: '/$lang/search'
-      path: '/search'
-      fullPath: '/$lang/search'
+    '/$lang/_mine': {
+      id: '/$lang/_mine'
+      path: ''
+      fullPath: '/$lang'
+      preLoaderRoute: typeof LangMineRouteImport
+      parentRoute: typeof LangRoute
+    }
+    '/$lang/_search': {
+      id: '/$lang/_search'
+      path: ''
+      fullPath: '/$lang'
       preLoaderRoute: typeof LangSearchRouteImport
       parentRoute: typeof LangRoute
     }
-    '/$lang/$region/': {
-      id: '/$lang/$region/'
-      path: '/$region'
-      fullPath: '/$lang/$region/'
-      preLoaderRoute: typeof LangRegionIndexRouteImport
-      parentRoute: typeof LangRoute
-    }
-    '/$lang/_auth/_kyc': {
-      id: '/$lang/_auth/_kyc'
+    '/$lang/_content/_kyc': {
+      id: '/$lang/_content/_kyc'
       path: ''
       fullPath: '/$lang'
-      preLoaderRoute: typeof LangAuthKycRouteImport
-      parentRoute: typeof LangAuthRoute
+      preLoaderRoute: typeof LangContentKycRouteImport
+      parentRoute: typeof LangContentRoute
     }
-    '/$lang/_auth/admin': {
-      id: '/$lang/_auth/admin'
-      path: '/admin'
-      fullPath: '/$lang/admin'
-      preLoaderRoute: typeof LangAuthAdminRouteImport
-      parentRoute: typeof LangAuthRoute
+    '/$lang/_default/401': {
+      id: '/$lang/_default/401'
+      path: '/401'
+      fullPath: '/$lang/401'
+      preLoaderRoute: typeof LangDefault401RouteImport
+      parentRoute: typeof LangDefaultRoute
+    }
+    '/$lang/_default/403': {
+      id: '/$lang/_default/403'
+      path: '/403'
+      fullPath: '/$lang/403'
+      preLoaderRoute: typeof LangDefault403RouteImport
+      parentRoute: typeof LangDefaultRoute
+    }
+    '/$lang/_default/404': {
+      id: '/$lang/_default/404'
+      path: '/404'
+      fullPath: '/$lang/404'
+      preLoaderRoute: typeof LangDefault404RouteImport
+      parentRoute: typeof LangDefaultRoute
+    }
+    '/$lang/_default/_auth': {
+      id: '/$lang/_default/_auth'
+      path: ''
+      fullPath: '/$lang'
+      preLoaderRoute: typeof LangDefaultAuthRouteImport
+      parentRoute: typeof LangDefaultRoute
+    }
+    '/$lang/_default/search': {
+      id: '/$lang/_default/search'
+      path: '/search'
+      fullPath: '/$lang/search'
+      preLoaderRoute: typeof LangDefaultSearchRouteImport
+      parentRoute: typeof LangDefaultRoute
+    }
+    '/$lang/_default_search/': {
+      id: '/$lang/_default_search/'
+      path: '/'
+      fullPath: '/$lang/'
+      preLoaderRoute: typeof LangDefault_searchIndexRouteImport
+      parentRoute: typeof LangDefault_searchRoute
+    }
+    '/$lang/_focused/forget-password': {
+      id: '/$lang/_focused/forget-password'
+      path: '/forget-password'
+      fullPath: '/$lang/forget-password'
+      preLoaderRoute: typeof LangFocusedForgetPasswordRouteImport
+      parentRoute: typeof LangFocusedRoute
+    }
+    '/$lang/_focused/forgot-password': {
+      id: '/$lang/_focused/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/$lang/forgot-password'
+      preLoaderRoute: typeof LangFocusedForgotPasswordRouteImport
+      parentRoute: typeof LangFocusedRoute
+    }
+    '/$lang/_focused/login': {
+      id: '/$lang/_focused/login'
+      path: '/login'
+      fullPath: '/$lang/login'
+      preLoaderRoute: typeof LangFocusedLoginRouteImport
+      parentRoute: typeof LangFocusedRoute
+    }
+    '/$lang/_focused/register': {
+      id: '/$lang/_focused/register'
+      path: '/register'
+      fullPath: '/$lang/register'
+      preLoaderRoute: typeof LangFocusedRegisterRouteImport
+      parentRoute: typeof LangFocusedRoute
+    }
+    '/$lang/_focused/reset-pwd': {
+      id: '/$lang/_focused/reset-pwd'
+      path: '/reset-pwd'
+      fullPath: '/$lang/reset-pwd'
+      preLoaderRoute: typeof LangFocusedResetPwdRouteImport
+      parentRoute: typeof LangFocusedRoute
+    }
+    '/$lang/_focused/resetlink-success': {
+      id: '/$lang/_focused/resetlink-success'
+      path: '/resetlink-success'
+      fullPath: '/$lang/resetlink-success'
+      preLoaderRoute: typeof LangFocusedResetlinkSuccessRouteImport
+      parentRoute: typeof LangFocusedRoute
     }
     '/$lang/info/$page': {
       id: '/$lang/info/$page'
@@ -778,373 +902,492 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LangInfoPageRouteImport
       parentRoute: typeof LangRoute
     }
-    '/$lang/member/': {
-      id: '/$lang/member/'
-      path: '/member'
-      fullPath: '/$lang/member/'
-      preLoaderRoute: typeof LangMemberIndexRouteImport
-      parentRoute: typeof LangRoute
-    }
-    '/$lang/member/class': {
-      id: '/$lang/member/class'
-      path: '/member/class'
-      fullPath: '/$lang/member/class'
-      preLoaderRoute: typeof LangMemberClassRouteImport
-      parentRoute: typeof LangRoute
-    }
-    '/$lang/merchant/': {
-      id: '/$lang/merchant/'
-      path: '/merchant'
-      fullPath: '/$lang/merchant/'
-      preLoaderRoute: typeof LangMerchantIndexRouteImport
-      parentRoute: typeof LangRoute
-    }
-    '/$lang/partner/': {
-      id: '/$lang/partner/'
-      path: '/partner'
-      fullPath: '/$lang/partner/'
-      preLoaderRoute: typeof LangPartnerIndexRouteImport
-      parentRoute: typeof LangRoute
-    }
-    '/$lang/partner/$id': {
-      id: '/$lang/partner/$id'
-      path: '/partner/$id'
-      fullPath: '/$lang/partner/$id'
-      preLoaderRoute: typeof LangPartnerIdRouteImport
-      parentRoute: typeof LangRoute
-    }
-    '/$lang/$region/$city/': {
-      id: '/$lang/$region/$city/'
-      path: '/$region/$city'
-      fullPath: '/$lang/$region/$city/'
-      preLoaderRoute: typeof LangRegionCityIndexRouteImport
-      parentRoute: typeof LangRoute
-    }
-    '/$lang/$region/$city/$source': {
-      id: '/$lang/$region/$city/$source'
-      path: '/$region/$city/$source'
-      fullPath: '/$lang/$region/$city/$source'
-      preLoaderRoute: typeof LangRegionCitySourceRouteImport
-      parentRoute: typeof LangRoute
-    }
-    '/$lang/_auth/admin/$section': {
-      id: '/$lang/_auth/admin/$section'
-      path: '/$section'
-      fullPath: '/$lang/admin/$section'
-      preLoaderRoute: typeof LangAuthAdminSectionRouteImport
-      parentRoute: typeof LangAuthAdminRoute
-    }
-    '/$lang/_auth/collection/$source': {
-      id: '/$lang/_auth/collection/$source'
+    '/$lang/_collection/collection/$source': {
+      id: '/$lang/_collection/collection/$source'
       path: '/collection/$source'
       fullPath: '/$lang/collection/$source'
-      preLoaderRoute: typeof LangAuthCollectionSourceRouteImport
-      parentRoute: typeof LangAuthRoute
+      preLoaderRoute: typeof LangCollectionCollectionSourceRouteImport
+      parentRoute: typeof LangCollectionRoute
     }
-    '/$lang/_auth/member/card-management': {
-      id: '/$lang/_auth/member/card-management'
-      path: '/member/card-management'
-      fullPath: '/$lang/member/card-management'
-      preLoaderRoute: typeof LangAuthMemberCardManagementRouteImport
-      parentRoute: typeof LangAuthRoute
+    '/$lang/_default/_auth/admin': {
+      id: '/$lang/_default/_auth/admin'
+      path: '/admin'
+      fullPath: '/$lang/admin'
+      preLoaderRoute: typeof LangDefaultAuthAdminRouteImport
+      parentRoute: typeof LangDefaultAuthRoute
     }
-    '/$lang/_auth/member/transaction': {
-      id: '/$lang/_auth/member/transaction'
-      path: '/member/transaction'
-      fullPath: '/$lang/member/transaction'
-      preLoaderRoute: typeof LangAuthMemberTransactionRouteImport
-      parentRoute: typeof LangAuthRoute
+    '/$lang/_default/member/': {
+      id: '/$lang/_default/member/'
+      path: '/member'
+      fullPath: '/$lang/member/'
+      preLoaderRoute: typeof LangDefaultMemberIndexRouteImport
+      parentRoute: typeof LangDefaultRoute
     }
-    '/$lang/_auth/member/upgrade': {
-      id: '/$lang/_auth/member/upgrade'
-      path: '/member/upgrade'
-      fullPath: '/$lang/member/upgrade'
-      preLoaderRoute: typeof LangAuthMemberUpgradeRouteImport
-      parentRoute: typeof LangAuthRoute
+    '/$lang/_default/member/class': {
+      id: '/$lang/_default/member/class'
+      path: '/member/class'
+      fullPath: '/$lang/member/class'
+      preLoaderRoute: typeof LangDefaultMemberClassRouteImport
+      parentRoute: typeof LangDefaultRoute
     }
-    '/$lang/_auth/message/': {
-      id: '/$lang/_auth/message/'
-      path: '/message'
-      fullPath: '/$lang/message/'
-      preLoaderRoute: typeof LangAuthMessageIndexRouteImport
-      parentRoute: typeof LangAuthRoute
+    '/$lang/_default/partner/$id': {
+      id: '/$lang/_default/partner/$id'
+      path: '/partner/$id'
+      fullPath: '/$lang/partner/$id'
+      preLoaderRoute: typeof LangDefaultPartnerIdRouteImport
+      parentRoute: typeof LangDefaultRoute
     }
-    '/$lang/_auth/message/$channel': {
-      id: '/$lang/_auth/message/$channel'
+    '/$lang/_message/message/$channel': {
+      id: '/$lang/_message/message/$channel'
       path: '/message/$channel'
       fullPath: '/$lang/message/$channel'
-      preLoaderRoute: typeof LangAuthMessageChannelRouteImport
-      parentRoute: typeof LangAuthRoute
+      preLoaderRoute: typeof LangMessageMessageChannelRouteImport
+      parentRoute: typeof LangMessageRoute
     }
-    '/$lang/merchant/$id/': {
-      id: '/$lang/merchant/$id/'
+    '/$lang/_search/$region/': {
+      id: '/$lang/_search/$region/'
+      path: '/$region'
+      fullPath: '/$lang/$region/'
+      preLoaderRoute: typeof LangSearchRegionIndexRouteImport
+      parentRoute: typeof LangSearchRoute
+    }
+    '/$lang/_search/merchant/': {
+      id: '/$lang/_search/merchant/'
+      path: '/merchant'
+      fullPath: '/$lang/merchant/'
+      preLoaderRoute: typeof LangSearchMerchantIndexRouteImport
+      parentRoute: typeof LangSearchRoute
+    }
+    '/$lang/_search/partner/': {
+      id: '/$lang/_search/partner/'
+      path: '/partner'
+      fullPath: '/$lang/partner/'
+      preLoaderRoute: typeof LangSearchPartnerIndexRouteImport
+      parentRoute: typeof LangSearchRoute
+    }
+    '/$lang/_default/_auth/admin/$section': {
+      id: '/$lang/_default/_auth/admin/$section'
+      path: '/$section'
+      fullPath: '/$lang/admin/$section'
+      preLoaderRoute: typeof LangDefaultAuthAdminSectionRouteImport
+      parentRoute: typeof LangDefaultAuthAdminRoute
+    }
+    '/$lang/_default/_auth/member/card-management': {
+      id: '/$lang/_default/_auth/member/card-management'
+      path: '/member/card-management'
+      fullPath: '/$lang/member/card-management'
+      preLoaderRoute: typeof LangDefaultAuthMemberCardManagementRouteImport
+      parentRoute: typeof LangDefaultAuthRoute
+    }
+    '/$lang/_default/_auth/member/transaction': {
+      id: '/$lang/_default/_auth/member/transaction'
+      path: '/member/transaction'
+      fullPath: '/$lang/member/transaction'
+      preLoaderRoute: typeof LangDefaultAuthMemberTransactionRouteImport
+      parentRoute: typeof LangDefaultAuthRoute
+    }
+    '/$lang/_default/_auth/member/upgrade': {
+      id: '/$lang/_default/_auth/member/upgrade'
+      path: '/member/upgrade'
+      fullPath: '/$lang/member/upgrade'
+      preLoaderRoute: typeof LangDefaultAuthMemberUpgradeRouteImport
+      parentRoute: typeof LangDefaultAuthRoute
+    }
+    '/$lang/_default/_auth/message/': {
+      id: '/$lang/_default/_auth/message/'
+      path: '/message'
+      fullPath: '/$lang/message/'
+      preLoaderRoute: typeof LangDefaultAuthMessageIndexRouteImport
+      parentRoute: typeof LangDefaultAuthRoute
+    }
+    '/$lang/_default/merchant/$id/': {
+      id: '/$lang/_default/merchant/$id/'
       path: '/merchant/$id'
       fullPath: '/$lang/merchant/$id/'
-      preLoaderRoute: typeof LangMerchantIdIndexRouteImport
-      parentRoute: typeof LangRoute
+      preLoaderRoute: typeof LangDefaultMerchantIdIndexRouteImport
+      parentRoute: typeof LangDefaultRoute
     }
-    '/$lang/merchant/$id/visit-report': {
-      id: '/$lang/merchant/$id/visit-report'
+    '/$lang/_default/merchant/$id/visit-report': {
+      id: '/$lang/_default/merchant/$id/visit-report'
       path: '/merchant/$id/visit-report'
       fullPath: '/$lang/merchant/$id/visit-report'
-      preLoaderRoute: typeof LangMerchantIdVisitReportRouteImport
-      parentRoute: typeof LangRoute
+      preLoaderRoute: typeof LangDefaultMerchantIdVisitReportRouteImport
+      parentRoute: typeof LangDefaultRoute
     }
-    '/$lang/_auth/chat/$from/$to': {
-      id: '/$lang/_auth/chat/$from/$to'
-      path: '/chat/$from/$to'
-      fullPath: '/$lang/chat/$from/$to'
-      preLoaderRoute: typeof LangAuthChatFromToRouteImport
-      parentRoute: typeof LangAuthRoute
-    }
-    '/$lang/_auth/member/point/': {
-      id: '/$lang/_auth/member/point/'
-      path: '/member/point'
-      fullPath: '/$lang/member/point/'
-      preLoaderRoute: typeof LangAuthMemberPointIndexRouteImport
-      parentRoute: typeof LangAuthRoute
-    }
-    '/$lang/_auth/member/point/log': {
-      id: '/$lang/_auth/member/point/log'
-      path: '/member/point/log'
-      fullPath: '/$lang/member/point/log'
-      preLoaderRoute: typeof LangAuthMemberPointLogRouteImport
-      parentRoute: typeof LangAuthRoute
-    }
-    '/$lang/_auth/member/point/withdraw': {
-      id: '/$lang/_auth/member/point/withdraw'
-      path: '/member/point/withdraw'
-      fullPath: '/$lang/member/point/withdraw'
-      preLoaderRoute: typeof LangAuthMemberPointWithdrawRouteImport
-      parentRoute: typeof LangAuthRoute
-    }
-    '/$lang/_auth/member/point/withdrawLog': {
-      id: '/$lang/_auth/member/point/withdrawLog'
-      path: '/member/point/withdrawLog'
-      fullPath: '/$lang/member/point/withdrawLog'
-      preLoaderRoute: typeof LangAuthMemberPointWithdrawLogRouteImport
-      parentRoute: typeof LangAuthRoute
-    }
-    '/$lang/_auth/member/setup/': {
-      id: '/$lang/_auth/member/setup/'
+    '/$lang/_mine/member/setup/': {
+      id: '/$lang/_mine/member/setup/'
       path: '/member/setup'
       fullPath: '/$lang/member/setup/'
-      preLoaderRoute: typeof LangAuthMemberSetupIndexRouteImport
-      parentRoute: typeof LangAuthRoute
+      preLoaderRoute: typeof LangMineMemberSetupIndexRouteImport
+      parentRoute: typeof LangMineRoute
     }
-    '/$lang/_auth/member/setup/change-email': {
-      id: '/$lang/_auth/member/setup/change-email'
+    '/$lang/_mine/member/setup/change-email': {
+      id: '/$lang/_mine/member/setup/change-email'
       path: '/member/setup/change-email'
       fullPath: '/$lang/member/setup/change-email'
-      preLoaderRoute: typeof LangAuthMemberSetupChangeEmailRouteImport
-      parentRoute: typeof LangAuthRoute
+      preLoaderRoute: typeof LangMineMemberSetupChangeEmailRouteImport
+      parentRoute: typeof LangMineRoute
     }
-    '/$lang/_auth/member/setup/change-password': {
-      id: '/$lang/_auth/member/setup/change-password'
+    '/$lang/_mine/member/setup/change-password': {
+      id: '/$lang/_mine/member/setup/change-password'
       path: '/member/setup/change-password'
       fullPath: '/$lang/member/setup/change-password'
-      preLoaderRoute: typeof LangAuthMemberSetupChangePasswordRouteImport
-      parentRoute: typeof LangAuthRoute
+      preLoaderRoute: typeof LangMineMemberSetupChangePasswordRouteImport
+      parentRoute: typeof LangMineRoute
     }
-    '/$lang/_auth/member/setup/verify-email': {
-      id: '/$lang/_auth/member/setup/verify-email'
+    '/$lang/_mine/member/setup/verify-email': {
+      id: '/$lang/_mine/member/setup/verify-email'
       path: '/member/setup/verify-email'
       fullPath: '/$lang/member/setup/verify-email'
-      preLoaderRoute: typeof LangAuthMemberSetupVerifyEmailRouteImport
-      parentRoute: typeof LangAuthRoute
+      preLoaderRoute: typeof LangMineMemberSetupVerifyEmailRouteImport
+      parentRoute: typeof LangMineRoute
     }
-    '/$lang/_auth/verify/kyc/$step': {
-      id: '/$lang/_auth/verify/kyc/$step'
+    '/$lang/_mine/verify/kyc/$step': {
+      id: '/$lang/_mine/verify/kyc/$step'
       path: '/verify/kyc/$step'
       fullPath: '/$lang/verify/kyc/$step'
-      preLoaderRoute: typeof LangAuthVerifyKycStepRouteImport
-      parentRoute: typeof LangAuthRoute
+      preLoaderRoute: typeof LangMineVerifyKycStepRouteImport
+      parentRoute: typeof LangMineRoute
     }
-    '/$lang/_auth/_kyc/member/content/$source': {
-      id: '/$lang/_auth/_kyc/member/content/$source'
+    '/$lang/_search/$region/$city/': {
+      id: '/$lang/_search/$region/$city/'
+      path: '/$region/$city'
+      fullPath: '/$lang/$region/$city/'
+      preLoaderRoute: typeof LangSearchRegionCityIndexRouteImport
+      parentRoute: typeof LangSearchRoute
+    }
+    '/$lang/_search/$region/$city/$source': {
+      id: '/$lang/_search/$region/$city/$source'
+      path: '/$region/$city/$source'
+      fullPath: '/$lang/$region/$city/$source'
+      preLoaderRoute: typeof LangSearchRegionCitySourceRouteImport
+      parentRoute: typeof LangSearchRoute
+    }
+    '/$lang/_content/_kyc/member/content/$source': {
+      id: '/$lang/_content/_kyc/member/content/$source'
       path: '/member/content/$source'
       fullPath: '/$lang/member/content/$source'
-      preLoaderRoute: typeof LangAuthKycMemberContentSourceRouteImport
-      parentRoute: typeof LangAuthKycRoute
+      preLoaderRoute: typeof LangContentKycMemberContentSourceRouteImport
+      parentRoute: typeof LangContentKycRoute
     }
-    '/$lang/_auth/_kyc/member/merchant/publish': {
-      id: '/$lang/_auth/_kyc/member/merchant/publish'
+    '/$lang/_content/_kyc/member/merchant/publish': {
+      id: '/$lang/_content/_kyc/member/merchant/publish'
       path: '/member/merchant/publish'
       fullPath: '/$lang/member/merchant/publish'
-      preLoaderRoute: typeof LangAuthKycMemberMerchantPublishRouteImport
-      parentRoute: typeof LangAuthKycRoute
+      preLoaderRoute: typeof LangContentKycMemberMerchantPublishRouteImport
+      parentRoute: typeof LangContentKycRoute
     }
-    '/$lang/_auth/_kyc/member/partner/publish': {
-      id: '/$lang/_auth/_kyc/member/partner/publish'
+    '/$lang/_content/_kyc/member/partner/publish': {
+      id: '/$lang/_content/_kyc/member/partner/publish'
       path: '/member/partner/publish'
       fullPath: '/$lang/member/partner/publish'
-      preLoaderRoute: typeof LangAuthKycMemberPartnerPublishRouteImport
-      parentRoute: typeof LangAuthKycRoute
+      preLoaderRoute: typeof LangContentKycMemberPartnerPublishRouteImport
+      parentRoute: typeof LangContentKycRoute
     }
-    '/$lang/_auth/member/merchant/$id/modify': {
-      id: '/$lang/_auth/member/merchant/$id/modify'
+    '/$lang/_content/member/merchant/$id/modify': {
+      id: '/$lang/_content/member/merchant/$id/modify'
       path: '/member/merchant/$id/modify'
       fullPath: '/$lang/member/merchant/$id/modify'
-      preLoaderRoute: typeof LangAuthMemberMerchantIdModifyRouteImport
-      parentRoute: typeof LangAuthRoute
+      preLoaderRoute: typeof LangContentMemberMerchantIdModifyRouteImport
+      parentRoute: typeof LangContentRoute
     }
-    '/$lang/_auth/member/merchant/$id/preview': {
-      id: '/$lang/_auth/member/merchant/$id/preview'
+    '/$lang/_content/member/merchant/$id/preview': {
+      id: '/$lang/_content/member/merchant/$id/preview'
       path: '/member/merchant/$id/preview'
       fullPath: '/$lang/member/merchant/$id/preview'
-      preLoaderRoute: typeof LangAuthMemberMerchantIdPreviewRouteImport
-      parentRoute: typeof LangAuthRoute
+      preLoaderRoute: typeof LangContentMemberMerchantIdPreviewRouteImport
+      parentRoute: typeof LangContentRoute
     }
-    '/$lang/_auth/member/partner/$id/modify': {
-      id: '/$lang/_auth/member/partner/$id/modify'
+    '/$lang/_content/member/partner/$id/modify': {
+      id: '/$lang/_content/member/partner/$id/modify'
       path: '/member/partner/$id/modify'
       fullPath: '/$lang/member/partner/$id/modify'
-      preLoaderRoute: typeof LangAuthMemberPartnerIdModifyRouteImport
-      parentRoute: typeof LangAuthRoute
+      preLoaderRoute: typeof LangContentMemberPartnerIdModifyRouteImport
+      parentRoute: typeof LangContentRoute
     }
-    '/$lang/_auth/member/partner/$id/preview': {
-      id: '/$lang/_auth/member/partner/$id/preview'
+    '/$lang/_content/member/partner/$id/preview': {
+      id: '/$lang/_content/member/partner/$id/preview'
       path: '/member/partner/$id/preview'
       fullPath: '/$lang/member/partner/$id/preview'
-      preLoaderRoute: typeof LangAuthMemberPartnerIdPreviewRouteImport
-      parentRoute: typeof LangAuthRoute
+      preLoaderRoute: typeof LangContentMemberPartnerIdPreviewRouteImport
+      parentRoute: typeof LangContentRoute
+    }
+    '/$lang/_default/_auth/chat/$from/$to': {
+      id: '/$lang/_default/_auth/chat/$from/$to'
+      path: '/chat/$from/$to'
+      fullPath: '/$lang/chat/$from/$to'
+      preLoaderRoute: typeof LangDefaultAuthChatFromToRouteImport
+      parentRoute: typeof LangDefaultAuthRoute
+    }
+    '/$lang/_default/_auth/member/point/': {
+      id: '/$lang/_default/_auth/member/point/'
+      path: '/member/point'
+      fullPath: '/$lang/member/point/'
+      preLoaderRoute: typeof LangDefaultAuthMemberPointIndexRouteImport
+      parentRoute: typeof LangDefaultAuthRoute
+    }
+    '/$lang/_default/_auth/member/point/log': {
+      id: '/$lang/_default/_auth/member/point/log'
+      path: '/member/point/log'
+      fullPath: '/$lang/member/point/log'
+      preLoaderRoute: typeof LangDefaultAuthMemberPointLogRouteImport
+      parentRoute: typeof LangDefaultAuthRoute
+    }
+    '/$lang/_default/_auth/member/point/withdraw': {
+      id: '/$lang/_default/_auth/member/point/withdraw'
+      path: '/member/point/withdraw'
+      fullPath: '/$lang/member/point/withdraw'
+      preLoaderRoute: typeof LangDefaultAuthMemberPointWithdrawRouteImport
+      parentRoute: typeof LangDefaultAuthRoute
+    }
+    '/$lang/_default/_auth/member/point/withdrawLog': {
+      id: '/$lang/_default/_auth/member/point/withdrawLog'
+      path: '/member/point/withdrawLog'
+      fullPath: '/$lang/member/point/withdrawLog'
+      preLoaderRoute: typeof LangDefaultAuthMemberPointWithdrawLogRouteImport
+      parentRoute: typeof LangDefaultAuthRoute
     }
   }
 }
 
-interface LangAuthKycRouteChildren {
-  LangAuthKycMemberContentSourceRoute: typeof LangAuthKycMemberContentSourceRoute
-  LangAuthKycMemberMerchantPublishRoute: typeof LangAuthKycMemberMerchantPublishRoute
-  LangAuthKycMemberPartnerPublishRoute: typeof LangAuthKycMemberPartnerPublishRoute
+interface LangCollectionRouteChildren {
+  LangCollectionCollectionSourceRoute: typeof LangCollectionCollectionSourceRoute
 }
 
-const LangAuthKycRouteChildren: LangAuthKycRouteChildren = {
-  LangAuthKycMemberContentSourceRoute: LangAuthKycMemberContentSourceRoute,
-  LangAuthKycMemberMerchantPublishRoute: LangAuthKycMemberMerchantPublishRoute,
-  LangAuthKycMemberPartnerPublishRoute: LangAuthKycMemberPartnerPublishRoute,
+const LangCollectionRouteChildren: LangCollectionRouteChildren = {
+  LangCollectionCollectionSourceRoute: LangCollectionCollectionSourceRoute,
 }
 
-const LangAuthKycRouteWithChildren = LangAuthKycRoute._addFileChildren(
-  LangAuthKycRouteChildren,
+const LangCollectionRouteWithChildren = LangCollectionRoute._addFileChildren(
+  LangCollectionRouteChildren,
 )
 
-interface LangAuthAdminRouteChildren {
-  LangAuthAdminSectionRoute: typeof LangAuthAdminSectionRoute
+interface LangContentKycRouteChildren {
+  LangContentKycMemberContentSourceRoute: typeof LangContentKycMemberContentSourceRoute
+  LangContentKycMemberMerchantPublishRoute: typeof LangContentKycMemberMerchantPublishRoute
+  LangContentKycMemberPartnerPublishRoute: typeof LangContentKycMemberPartnerPublishRoute
 }
 
-const LangAuthAdminRouteChildren: LangAuthAdminRouteChildren = {
-  LangAuthAdminSectionRoute: LangAuthAdminSectionRoute,
+const LangContentKycRouteChildren: LangContentKycRouteChildren = {
+  LangContentKycMemberContentSourceRoute:
+    LangContentKycMemberContentSourceRoute,
+  LangContentKycMemberMerchantPublishRoute:
+    LangContentKycMemberMerchantPublishRoute,
+  LangContentKycMemberPartnerPublishRoute:
+    LangContentKycMemberPartnerPublishRoute,
 }
 
-const LangAuthAdminRouteWithChildren = LangAuthAdminRoute._addFileChildren(
-  LangAuthAdminRouteChildren,
+const LangContentKycRouteWithChildren = LangContentKycRoute._addFileChildren(
+  LangContentKycRouteChildren,
 )
 
-interface LangAuthRouteChildren {
-  LangAuthKycRoute: typeof LangAuthKycRouteWithChildren
-  LangAuthAdminRoute: typeof LangAuthAdminRouteWithChildren
-  LangAuthCollectionSourceRoute: typeof LangAuthCollectionSourceRoute
-  LangAuthMemberCardManagementRoute: typeof LangAuthMemberCardManagementRoute
-  LangAuthMemberTransactionRoute: typeof LangAuthMemberTransactionRoute
-  LangAuthMemberUpgradeRoute: typeof LangAuthMemberUpgradeRoute
-  LangAuthMessageChannelRoute: typeof LangAuthMessageChannelRoute
-  LangAuthMessageIndexRoute: typeof LangAuthMessageIndexRoute
-  LangAuthChatFromToRoute: typeof LangAuthChatFromToRoute
-  LangAuthMemberPointLogRoute: typeof LangAuthMemberPointLogRoute
-  LangAuthMemberPointWithdrawRoute: typeof LangAuthMemberPointWithdrawRoute
-  LangAuthMemberPointWithdrawLogRoute: typeof LangAuthMemberPointWithdrawLogRoute
-  LangAuthMemberSetupChangeEmailRoute: typeof LangAuthMemberSetupChangeEmailRoute
-  LangAuthMemberSetupChangePasswordRoute: typeof LangAuthMemberSetupChangePasswordRoute
-  LangAuthMemberSetupVerifyEmailRoute: typeof LangAuthMemberSetupVerifyEmailRoute
-  LangAuthVerifyKycStepRoute: typeof LangAuthVerifyKycStepRoute
-  LangAuthMemberPointIndexRoute: typeof LangAuthMemberPointIndexRoute
-  LangAuthMemberSetupIndexRoute: typeof LangAuthMemberSetupIndexRoute
-  LangAuthMemberMerchantIdModifyRoute: typeof LangAuthMemberMerchantIdModifyRoute
-  LangAuthMemberMerchantIdPreviewRoute: typeof LangAuthMemberMerchantIdPreviewRoute
-  LangAuthMemberPartnerIdModifyRoute: typeof LangAuthMemberPartnerIdModifyRoute
-  LangAuthMemberPartnerIdPreviewRoute: typeof LangAuthMemberPartnerIdPreviewRoute
+interface LangContentRouteChildren {
+  LangContentKycRoute: typeof LangContentKycRouteWithChildren
+  LangContentMemberMerchantIdModifyRoute: typeof LangContentMemberMerchantIdModifyRoute
+  LangContentMemberMerchantIdPreviewRoute: typeof LangContentMemberMerchantIdPreviewRoute
+  LangContentMemberPartnerIdModifyRoute: typeof LangContentMemberPartnerIdModifyRoute
+  LangContentMemberPartnerIdPreviewRoute: typeof LangContentMemberPartnerIdPreviewRoute
 }
 
-const LangAuthRouteChildren: LangAuthRouteChildren = {
-  LangAuthKycRoute: LangAuthKycRouteWithChildren,
-  LangAuthAdminRoute: LangAuthAdminRouteWithChildren,
-  LangAuthCollectionSourceRoute: LangAuthCollectionSourceRoute,
-  LangAuthMemberCardManagementRoute: LangAuthMemberCardManagementRoute,
-  LangAuthMemberTransactionRoute: LangAuthMemberTransactionRoute,
-  LangAuthMemberUpgradeRoute: LangAuthMemberUpgradeRoute,
-  LangAuthMessageChannelRoute: LangAuthMessageChannelRoute,
-  LangAuthMessageIndexRoute: LangAuthMessageIndexRoute,
-  LangAuthChatFromToRoute: LangAuthChatFromToRoute,
-  LangAuthMemberPointLogRoute: LangAuthMemberPointLogRoute,
-  LangAuthMemberPointWithdrawRoute: LangAuthMemberPointWithdrawRoute,
-  LangAuthMemberPointWithdrawLogRoute: LangAuthMemberPointWithdrawLogRoute,
-  LangAuthMemberSetupChangeEmailRoute: LangAuthMemberSetupChangeEmailRoute,
-  LangAuthMemberSetupChangePasswordRoute:
-    LangAuthMemberSetupChangePasswordRoute,
-  LangAuthMemberSetupVerifyEmailRoute: LangAuthMemberSetupVerifyEmailRoute,
-  LangAuthVerifyKycStepRoute: LangAuthVerifyKycStepRoute,
-  LangAuthMemberPointIndexRoute: LangAuthMemberPointIndexRoute,
-  LangAuthMemberSetupIndexRoute: LangAuthMemberSetupIndexRoute,
-  LangAuthMemberMerchantIdModifyRoute: LangAuthMemberMerchantIdModifyRoute,
-  LangAuthMemberMerchantIdPreviewRoute: LangAuthMemberMerchantIdPreviewRoute,
-  LangAuthMemberPartnerIdModifyRoute: LangAuthMemberPartnerIdModifyRoute,
-  LangAuthMemberPartnerIdPreviewRoute: LangAuthMemberPartnerIdPreviewRoute,
+const LangContentRouteChildren: LangContentRouteChildren = {
+  LangContentKycRoute: LangContentKycRouteWithChildren,
+  LangContentMemberMerchantIdModifyRoute:
+    LangContentMemberMerchantIdModifyRoute,
+  LangContentMemberMerchantIdPreviewRoute:
+    LangContentMemberMerchantIdPreviewRoute,
+  LangContentMemberPartnerIdModifyRoute: LangContentMemberPartnerIdModifyRoute,
+  LangContentMemberPartnerIdPreviewRoute:
+    LangContentMemberPartnerIdPreviewRoute,
 }
 
-const LangAuthRouteWithChildren = LangAuthRoute._addFileChildren(
-  LangAuthRouteChildren,
+const LangContentRouteWithChildren = LangContentRoute._addFileChildren(
+  LangContentRouteChildren,
+)
+
+interface LangDefaultAuthAdminRouteChildren {
+  LangDefaultAuthAdminSectionRoute: typeof LangDefaultAuthAdminSectionRoute
+}
+
+const LangDefaultAuthAdminRouteChildren: LangDefaultAuthAdminRouteChildren = {
+  LangDefaultAuthAdminSectionRoute: LangDefaultAuthAdminSectionRoute,
+}
+
+const LangDefaultAuthAdminRouteWithChildren =
+  LangDefaultAuthAdminRoute._addFileChildren(LangDefaultAuthAdminRouteChildren)
+
+interface LangDefaultAuthRouteChildren {
+  LangDefaultAuthAdminRoute: typeof LangDefaultAuthAdminRouteWithChildren
+  LangDefaultAuthMemberCardManagementRoute: typeof LangDefaultAuthMemberCardManagementRoute
+  LangDefaultAuthMemberTransactionRoute: typeof LangDefaultAuthMemberTransactionRoute
+  LangDefaultAuthMemberUpgradeRoute: typeof LangDefaultAuthMemberUpgradeRoute
+  LangDefaultAuthMessageIndexRoute: typeof LangDefaultAuthMessageIndexRoute
+  LangDefaultAuthChatFromToRoute: typeof LangDefaultAuthChatFromToRoute
+  LangDefaultAuthMemberPointLogRoute: typeof LangDefaultAuthMemberPointLogRoute
+  LangDefaultAuthMemberPointWithdrawRoute: typeof LangDefaultAuthMemberPointWithdrawRoute
+  LangDefaultAuthMemberPointWithdrawLogRoute: typeof LangDefaultAuthMemberPointWithdrawLogRoute
+  LangDefaultAuthMemberPointIndexRoute: typeof LangDefaultAuthMemberPointIndexRoute
+}
+
+const LangDefaultAuthRouteChildren: LangDefaultAuthRouteChildren = {
+  LangDefaultAuthAdminRoute: LangDefaultAuthAdminRouteWithChildren,
+  LangDefaultAuthMemberCardManagementRoute:
+    LangDefaultAuthMemberCardManagementRoute,
+  LangDefaultAuthMemberTransactionRoute: LangDefaultAuthMemberTransactionRoute,
+  LangDefaultAuthMemberUpgradeRoute: LangDefaultAuthMemberUpgradeRoute,
+  LangDefaultAuthMessageIndexRoute: LangDefaultAuthMessageIndexRoute,
+  LangDefaultAuthChatFromToRoute: LangDefaultAuthChatFromToRoute,
+  LangDefaultAuthMemberPointLogRoute: LangDefaultAuthMemberPointLogRoute,
+  LangDefaultAuthMemberPointWithdrawRoute:
+    LangDefaultAuthMemberPointWithdrawRoute,
+  LangDefaultAuthMemberPointWithdrawLogRoute:
+    LangDefaultAuthMemberPointWithdrawLogRoute,
+  LangDefaultAuthMemberPointIndexRoute: LangDefaultAuthMemberPointIndexRoute,
+}
+
+const LangDefaultAuthRouteWithChildren = LangDefaultAuthRoute._addFileChildren(
+  LangDefaultAuthRouteChildren,
+)
+
+interface LangDefaultRouteChildren {
+  LangDefault401Route: typeof LangDefault401Route
+  LangDefault403Route: typeof LangDefault403Route
+  LangDefault404Route: typeof LangDefault404Route
+  LangDefaultAuthRoute: typeof LangDefaultAuthRouteWithChildren
+  LangDefaultSearchRoute: typeof LangDefaultSearchRoute
+  LangDefaultMemberClassRoute: typeof LangDefaultMemberClassRoute
+  LangDefaultPartnerIdRoute: typeof LangDefaultPartnerIdRoute
+  LangDefaultMemberIndexRoute: typeof LangDefaultMemberIndexRoute
+  LangDefaultMerchantIdVisitReportRoute: typeof LangDefaultMerchantIdVisitReportRoute
+  LangDefaultMerchantIdIndexRoute: typeof LangDefaultMerchantIdIndexRoute
+}
+
+const LangDefaultRouteChildren: LangDefaultRouteChildren = {
+  LangDefault401Route: LangDefault401Route,
+  LangDefault403Route: LangDefault403Route,
+  LangDefault404Route: LangDefault404Route,
+  LangDefaultAuthRoute: LangDefaultAuthRouteWithChildren,
+  LangDefaultSearchRoute: LangDefaultSearchRoute,
+  LangDefaultMemberClassRoute: LangDefaultMemberClassRoute,
+  LangDefaultPartnerIdRoute: LangDefaultPartnerIdRoute,
+  LangDefaultMemberIndexRoute: LangDefaultMemberIndexRoute,
+  LangDefaultMerchantIdVisitReportRoute: LangDefaultMerchantIdVisitReportRoute,
+  LangDefaultMerchantIdIndexRoute: LangDefaultMerchantIdIndexRoute,
+}
+
+const LangDefaultRouteWithChildren = LangDefaultRoute._addFileChildren(
+  LangDefaultRouteChildren,
+)
+
+interface LangDefault_searchRouteChildren {
+  LangDefault_searchIndexRoute: typeof LangDefault_searchIndexRoute
+}
+
+const LangDefault_searchRouteChildren: LangDefault_searchRouteChildren = {
+  LangDefault_searchIndexRoute: LangDefault_searchIndexRoute,
+}
+
+const LangDefault_searchRouteWithChildren =
+  LangDefault_searchRoute._addFileChildren(LangDefault_searchRouteChildren)
+
+interface LangFocusedRouteChildren {
+  LangFocusedForgetPasswordRoute: typeof LangFocusedForgetPasswordRoute
+  LangFocusedForgotPasswordRoute: typeof LangFocusedForgotPasswordRoute
+  LangFocusedLoginRoute: typeof LangFocusedLoginRoute
+  LangFocusedRegisterRoute: typeof LangFocusedRegisterRoute
+  LangFocusedResetPwdRoute: typeof LangFocusedResetPwdRoute
+  LangFocusedResetlinkSuccessRoute: typeof LangFocusedResetlinkSuccessRoute
+}
+
+const LangFocusedRouteChildren: LangFocusedRouteChildren = {
+  LangFocusedForgetPasswordRoute: LangFocusedForgetPasswordRoute,
+  LangFocusedForgotPasswordRoute: LangFocusedForgotPasswordRoute,
+  LangFocusedLoginRoute: LangFocusedLoginRoute,
+  LangFocusedRegisterRoute: LangFocusedRegisterRoute,
+  LangFocusedResetPwdRoute: LangFocusedResetPwdRoute,
+  LangFocusedResetlinkSuccessRoute: LangFocusedResetlinkSuccessRoute,
+}
+
+const LangFocusedRouteWithChildren = LangFocusedRoute._addFileChildren(
+  LangFocusedRouteChildren,
+)
+
+interface LangMessageRouteChildren {
+  LangMessageMessageChannelRoute: typeof LangMessageMessageChannelRoute
+}
+
+const LangMessageRouteChildren: LangMessageRouteChildren = {
+  LangMessageMessageChannelRoute: LangMessageMessageChannelRoute,
+}
+
+const LangMessageRouteWithChildren = LangMessageRoute._addFileChildren(
+  LangMessageRouteChildren,
+)
+
+interface LangMineRouteChildren {
+  LangMineMemberSetupChangeEmailRoute: typeof LangMineMemberSetupChangeEmailRoute
+  LangMineMemberSetupChangePasswordRoute: typeof LangMineMemberSetupChangePasswordRoute
+  LangMineMemberSetupVerifyEmailRoute: typeof LangMineMemberSetupVerifyEmailRoute
+  LangMineVerifyKycStepRoute: typeof LangMineVerifyKycStepRoute
+  LangMineMemberSetupIndexRoute: typeof LangMineMemberSetupIndexRoute
+}
+
+const LangMineRouteChildren: LangMineRouteChildren = {
+  LangMineMemberSetupChangeEmailRoute: LangMineMemberSetupChangeEmailRoute,
+  LangMineMemberSetupChangePasswordRoute:
+    LangMineMemberSetupChangePasswordRoute,
+  LangMineMemberSetupVerifyEmailRoute: LangMineMemberSetupVerifyEmailRoute,
+  LangMineVerifyKycStepRoute: LangMineVerifyKycStepRoute,
+  LangMineMemberSetupIndexRoute: LangMineMemberSetupIndexRoute,
+}
+
+const LangMineRouteWithChildren = LangMineRoute._addFileChildren(
+  LangMineRouteChildren,
+)
+
+interface LangSearchRouteChildren {
+  LangSearchRegionIndexRoute: typeof LangSearchRegionIndexRoute
+  LangSearchMerchantIndexRoute: typeof LangSearchMerchantIndexRoute
+  LangSearchPartnerIndexRoute: typeof LangSearchPartnerIndexRoute
+  LangSearchRegionCitySourceRoute: typeof LangSearchRegionCitySourceRoute
+  LangSearchRegionCityIndexRoute: typeof LangSearchRegionCityIndexRoute
+}
+
+const LangSearchRouteChildren: LangSearchRouteChildren = {
+  LangSearchRegionIndexRoute: LangSearchRegionIndexRoute,
+  LangSearchMerchantIndexRoute: LangSearchMerchantIndexRoute,
+  LangSearchPartnerIndexRoute: LangSearchPartnerIndexRoute,
+  LangSearchRegionCitySourceRoute: LangSearchRegionCitySourceRoute,
+  LangSearchRegionCityIndexRoute: LangSearchRegionCityIndexRoute,
+}
+
+const LangSearchRouteWithChildren = LangSearchRoute._addFileChildren(
+  LangSearchRouteChildren,
 )
 
 interface LangRouteChildren {
-  Lang401Route: typeof Lang401Route
-  Lang403Route: typeof Lang403Route
-  Lang404Route: typeof Lang404Route
-  LangAuthRoute: typeof LangAuthRouteWithChildren
-  LangForgetPasswordRoute: typeof LangForgetPasswordRoute
-  LangForgotPasswordRoute: typeof LangForgotPasswordRoute
-  LangLoginRoute: typeof LangLoginRoute
-  LangRegisterRoute: typeof LangRegisterRoute
-  LangResetPwdRoute: typeof LangResetPwdRoute
-  LangResetlinkSuccessRoute: typeof LangResetlinkSuccessRoute
-  LangSearchRoute: typeof LangSearchRoute
-  LangIndexRoute: typeof LangIndexRoute
+  LangCollectionRoute: typeof LangCollectionRouteWithChildren
+  LangContentRoute: typeof LangContentRouteWithChildren
+  LangDefaultRoute: typeof LangDefaultRouteWithChildren
+  LangDefault_searchRoute: typeof LangDefault_searchRouteWithChildren
+  LangDevRoute: typeof LangDevRoute
+  LangFocusedRoute: typeof LangFocusedRouteWithChildren
+  LangMessageRoute: typeof LangMessageRouteWithChildren
+  LangMineRoute: typeof LangMineRouteWithChildren
+  LangSearchRoute: typeof LangSearchRouteWithChildren
   LangInfoPageRoute: typeof LangInfoPageRoute
-  LangMemberClassRoute: typeof LangMemberClassRoute
-  LangPartnerIdRoute: typeof LangPartnerIdRoute
-  LangRegionIndexRoute: typeof LangRegionIndexRoute
-  LangMemberIndexRoute: typeof LangMemberIndexRoute
-  LangMerchantIndexRoute: typeof LangMerchantIndexRoute
-  LangPartnerIndexRoute: typeof LangPartnerIndexRoute
-  LangRegionCitySourceRoute: typeof LangRegionCitySourceRoute
-  LangMerchantIdVisitReportRoute: typeof LangMerchantIdVisitReportRoute
-  LangRegionCityIndexRoute: typeof LangRegionCityIndexRoute
-  LangMerchantIdIndexRoute: typeof LangMerchantIdIndexRoute
 }
 
 const LangRouteChildren: LangRouteChildren = {
-  Lang401Route: Lang401Route,
-  Lang403Route: Lang403Route,
-  Lang404Route: Lang404Route,
-  LangAuthRoute: LangAuthRouteWithChildren,
-  LangForgetPasswordRoute: LangForgetPasswordRoute,
-  LangForgotPasswordRoute: LangForgotPasswordRoute,
-  LangLoginRoute: LangLoginRoute,
-  LangRegisterRoute: LangRegisterRoute,
-  LangResetPwdRoute: LangResetPwdRoute,
-  LangResetlinkSuccessRoute: LangResetlinkSuccessRoute,
-  LangSearchRoute: LangSearchRoute,
-  LangIndexRoute: LangIndexRoute,
+  LangCollectionRoute: LangCollectionRouteWithChildren,
+  LangContentRoute: LangContentRouteWithChildren,
+  LangDefaultRoute: LangDefaultRouteWithChildren,
+  LangDefault_searchRoute: LangDefault_searchRouteWithChildren,
+  LangDevRoute: LangDevRoute,
+  LangFocusedRoute: LangFocusedRouteWithChildren,
+  LangMessageRoute: LangMessageRouteWithChildren,
+  LangMineRoute: LangMineRouteWithChildren,
+  LangSearchRoute: LangSearchRouteWithChildren,
   LangInfoPageRoute: LangInfoPageRoute,
-  LangMemberClassRoute: LangMemberClassRoute,
-  LangPartnerIdRoute: LangPartnerIdRoute,
-  LangRegionIndexRoute: LangRegionIndexRoute,
-  LangMemberIndexRoute: LangMemberIndexRoute,
-  LangMerchantIndexRoute: LangMerchantIndexRoute,
-  LangPartnerIndexRoute: LangPartnerIndexRoute,
-  LangRegionCitySourceRoute: LangRegionCitySourceRoute,
-  LangMerchantIdVisitReportRoute: LangMerchantIdVisitReportRoute,
-  LangRegionCityIndexRoute: LangRegionCityIndexRoute,
-  LangMerchantIdIndexRoute: LangMerchantIdIndexRoute,
 }
 
 const LangRouteWithChildren = LangRoute._addFileChildren(LangRouteChildren)

@@ -77,7 +77,7 @@ describe('first paint: the pieces', () => {
   it("adds the page's own lazy modules: their stylesheets in the head (once), their scripts to the boot's preloads", () => {
     const manifest = {
       'index.html': { file: 'assets/index-abc123.js', css: ['assets/index-3.css'] },
-      'src/routes/$lang/merchant/$id/index.tsx?tsr-split=component': { file: 'assets/_id-1.js', imports: ['_detail.js', 'index.html'], css: ['assets/page-5.css'] },
+      'src/routes/$lang/_default/merchant/$id/index.tsx?tsr-split=component': { file: 'assets/_id-1.js', imports: ['_detail.js', 'index.html'], css: ['assets/page-5.css'] },
       '_detail.js': { file: 'assets/detail-2.js', css: ['assets/detail-4.css', 'assets/index-3.css'] },
     };
     const venue = firstPaintPage('/en/merchant/7');

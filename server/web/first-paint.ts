@@ -62,15 +62,15 @@ export function firstPaintPage(url: string, { place = false }: { place?: boolean
   // /{lang}: the home. (The unprefixed / picks its locale in the browser, from the browser's languages.)
   if (segments.length === 1) return { calls: Object.values(HOME_CALLS), modules: ['src/routes/-directory/home-sections.tsx'] };
   // /{lang}/search: the search page's frame and search box (its results and history are the visitor's own).
-  if (segments.length === 2 && segments[1] === 'search') return { calls: [], modules: ['src/routes/$lang/search.tsx?tsr-split=component'] };
+  if (segments.length === 2 && segments[1] === 'search') return { calls: [], modules: ['src/routes/$lang/_default/search.tsx?tsr-split=component'] };
   // /{lang}/merchant/{id}: a venue's page (an unknown or hidden venue's call fails, and the app renders its 404).
   if (segments.length === 3 && segments[1] === 'merchant' && /^[1-9]\d{0,8}$/.test(segments[2])) {
-    return { calls: Object.values(venueCalls(Number(segments[2]))), modules: ['src/routes/$lang/merchant/$id/index.tsx?tsr-split=component'] };
+    return { calls: Object.values(venueCalls(Number(segments[2]))), modules: ['src/routes/$lang/_default/merchant/$id/index.tsx?tsr-split=component'] };
   }
   if (place && segments.length >= 2 && segments.length <= 4) {
     const [, region, city, source = 'merchant'] = segments;
     if (source !== 'merchant' && source !== 'partner') return null;
-    const route = ['src/routes/$lang/$region/index.tsx', 'src/routes/$lang/$region/$city/index.tsx', 'src/routes/$lang/$region/$city/$source.tsx'][segments.length - 2];
+    const route = ['src/routes/$lang/_search/$region/index.tsx', 'src/routes/$lang/_search/$region/$city/index.tsx', 'src/routes/$lang/_search/$region/$city/$source.tsx'][segments.length - 2];
     return {
       calls: [HOME_CALLS.geography, HOME_CALLS.dictionaries, placeListCall(source, region, city)],
       modules: [`${route}?tsr-split=component`],

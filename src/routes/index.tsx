@@ -3,7 +3,7 @@ import type { Locale } from '@/contract/enums';
 import { activateLocale } from '@/services/i18n';
 import { detectLocale, writeLocaleCookie } from '@/services/locale';
 import { AppShell } from '@/ui/app/app-shell';
-import { HomePage } from '@/ui/directory/home-page';
+import { HomePage, HomeSearchForm } from '@/ui/directory/home-page';
 import { LinkProvider } from '@/ui/kit/link';
 import { DeferredHomeSections } from './-directory/deferred-home-sections';
 import { RouterLink } from './-app/router-link';
@@ -25,11 +25,25 @@ function DetectedHome() {
 
   return (
     <LinkProvider component={RouterLink}>
-      <AppShell locale={locale} homeHref={`/${locale}`} accountHref={`/${locale}/member`} localeHref={(next) => `/${next}`} onLocaleChange={writeLocaleCookie} currentTab="home">
-        <HomePage
-          locale={locale}
-          onSearch={(keyword) => void navigate({ to: '/$lang/search', params: { lang: locale }, search: keyword ? { q: keyword } : {} })}
-        >
+      <AppShell
+        locale={locale}
+        homeHref={`/${locale}`}
+        accountHref={`/${locale}/member`}
+        localeHref={(next) => `/${next}`}
+        onLocaleChange={writeLocaleCookie}
+        currentTab="home"
+        // The `default-search` layout's frame ($lang/_default-search.tsx), for the home in the detected language.
+        header="brand"
+        tabBar
+        languageSwitch
+        search={
+          <HomeSearchForm
+            locale={locale}
+            onSearch={(keyword) => void navigate({ to: '/$lang/search', params: { lang: locale }, search: keyword ? { q: keyword } : {} })}
+          />
+        }
+      >
+        <HomePage>
           <DeferredHomeSections lang={locale} />
         </HomePage>
       </AppShell>

@@ -17,8 +17,8 @@ import type { Benchmark } from '../bench/lib';
  * What "initial JS" is (read from the Vite manifest, dist/.vite/manifest.json, which vite.config.ts enables):
  *  1. the entry chunk of index.html and every chunk it imports statically, transitively (what the browser loads
  *     before main.tsx runs: the entry and its modulepreloads);
- *  2. the route components that render /en (HOME_ROUTE_FILES: the `$lang` layout and the `/$lang/` index). The
- *     build keeps them in the entry (vite.config.ts, FIRST_PAINT_ROUTES), where (1) counts them; were one split
+ *  2. the route components that render /en (HOME_ROUTE_FILES: the `$lang` route, the `default-search` layout and
+ *     its `/$lang/` index). The build keeps them in the entry (vite.config.ts, FIRST_PAINT_ROUTES), where (1) counts them; were one split
  *     off again (a dynamic entry `src/routes/<file>?tsr-split=component`), that chunk counts, with its static
  *     imports. The rule matches the manifest's `src` of dynamic entries and the source maps' module ids, not chunk
  *     names; the check fails when a home route file is in neither, so a renamed route cannot silently shrink the
@@ -43,10 +43,12 @@ export const BUDGET_KB = 125;
 const KB = 1000;
 
 /** The route files whose split-off components render the home page /en (root → $lang layout → $lang index). */
-export const HOME_ROUTE_FILES = ['src/routes/$lang.tsx', 'src/routes/$lang/index.tsx'] as const;
+export const HOME_ROUTE_FILES = ['src/routes/$lang.tsx', 'src/routes/$lang/_default_search.tsx', 'src/routes/$lang/_default_search/index.tsx'] as const;
 /** The route files the root route may split (it has no component of its own today; counted when it does). */
 const OPTIONAL_HOME_ROUTE_FILES = ['src/routes/__root.tsx'] as const;
 const INITIAL_CATALOG = 'locales/en/messages.po';
+/** The module main.tsx imports and awaits at its top level (with ?inspect) before the app renders. */
+const INSPECTOR_MODULE = 'src/services/inspector-connect.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const ENVELOPE_FILE = 'src/services/envelope.ts';
@@ -135,6 +137,24 @@ export function initialChunks(manifest: Manifest): { keys: Map<string, string>; 
   const entry = entries.find(([key]) => key === 'index.html') ?? entries[0];
   if (!entry) return { keys, problems: ['the manifest has no entry chunk'], unsplit: [] };
   addWithImports(entry[0], 'the page');
+  // The entry (main.tsx) awaits the inspector's module at its top level (with ?inspect) before it renders: were that
+  // module to need, through its static imports, a chunk that imports the entry back, the import would wait for the
+  // entry and the entry for the import, and the page would never render. Rolldown makes such a chunk when a shared
+  // chunk's module uses one left in the entry.
+  const awaited = manifest[INSPECTOR_MODULE];
+  if (!awaited) problems.push(`the manifest has no entry ${JSON.stringify(INSPECTOR_MODULE)}: update INSPECTOR_MODULE`);
+  else {
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key)) return;
+      seen.add(key);
+      for (const imported of manifest[key]?.imports ?? []) {
+        if (imported === entry[0]) problems.push(`${manifest[key].file} imports the entry chunk, and main.tsx awaits it at start (${INSPECTOR_MODULE}): the page would never render; move what it uses from the entry into a shared chunk (vite.config.ts codeSplitting groups)`);
+        else visit(imported);
+      }
+    };
+    visit(INSPECTOR_MODULE);
+  }
 
   const reachable = new Set<string>();
   for (const key of keys.keys()) for (const dynamic of manifest[key]?.dynamicImports ?? []) reachable.add(dynamic);

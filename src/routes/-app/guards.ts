@@ -52,3 +52,31 @@ export function paramsWhere<P>(valid: (params: P) => boolean): (params: P) => P 
 export function refusedBelow(matches: readonly { paramsError?: unknown }[]): boolean {
   return matches.some((match) => match.paramsError);
 }
+
+/** What the guards' beforeLoad reads of the router's arguments. */
+interface GuardArgs {
+  context: { system: Promise<AppSystem> };
+  params: { lang: string };
+  location: { href: string };
+  preload: boolean;
+  matches: readonly { paramsError?: unknown }[];
+}
+
+/**
+ * The `_auth` route's beforeLoad. A guard is a pathless route inside each layout that has guarded pages
+ * (`_default/_auth`, `_mine/_auth`, …): one function, so every copy of the route guards alike. A path whose params a
+ * page below refuses (/message/bad) is the 404 page for everyone, as the server answers it: nobody logs in to see that.
+ */
+export function authBeforeLoad({ context, params, location, matches }: GuardArgs): Promise<void> | undefined {
+  return refusedBelow(matches) ? undefined : requireAuth(context.system, params.lang, location.href);
+}
+
+/**
+ * The `_kyc` route's beforeLoad (kyc-status, spec section 2), inside an `_auth` route, so the member is known to be
+ * logged in when it runs. Its code loads with the first page that needs it: it waits for the app system anyway. A
+ * path a page below refuses (/member/content/hotel) is the 404 page, with no detour through the KYC flow.
+ */
+export async function kycBeforeLoad({ context, params, preload, matches }: GuardArgs): Promise<void> {
+  if (refusedBelow(matches)) return;
+  await (await import('../-owner/owner-guards')).requireKycApproved(context.system, params.lang, preload);
+}

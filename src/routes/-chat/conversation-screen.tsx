@@ -17,7 +17,7 @@ import { channelOf, parseChannel } from './channel';
 import { linkedChatProfile, withLinkedProfile } from './linked-profile';
 import { useChat, useConnectionStatus } from './use-chat';
 
-const conversationRoute = getRouteApi('/$lang/_auth/message/$channel');
+const conversationRoute = getRouteApi('/$lang/_message/message/$channel');
 
 /** The page of /{lang}/message/{channel} (route: $lang/_auth/message/$channel.tsx). */
 export function ConversationRoutePage() {

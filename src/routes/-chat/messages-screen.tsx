@@ -11,7 +11,7 @@ import { useFeatureCatalog } from '../-app/use-feature-catalog';
 import { channelOf } from './channel';
 import { useChat, useConnectionStatus } from './use-chat';
 
-const messagesRoute = getRouteApi('/$lang/_auth/message/');
+const messagesRoute = getRouteApi('/$lang/_default/_auth/message/');
 
 /** The page of /{lang}/message (route: $lang/_auth/message/index.tsx). */
 export function MessagesRoutePage() {

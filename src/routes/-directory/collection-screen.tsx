@@ -16,7 +16,7 @@ import { LIST_PAGE_SIZE, ListingFeed } from './listing-feed';
 import { listingHref, useListingNames } from './listing-links';
 
 /** The page of /{lang}/collection/{source} (route: $lang/_auth/collection.$source.tsx). */
-const collectionRoute = getRouteApi('/$lang/_auth/collection/$source');
+const collectionRoute = getRouteApi('/$lang/_collection/collection/$source');
 
 export function CollectionRoutePage() {
   const { lang, source } = collectionRoute.useParams();

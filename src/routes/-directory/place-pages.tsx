@@ -11,11 +11,11 @@ import { PlaceScreen } from './place-screen';
  * filter, and the page keeps its scroll position).
  */
 
-const regionRoute = getRouteApi('/$lang/$region/');
-const cityRoute = getRouteApi('/$lang/$region/$city/');
-const citySourceRoute = getRouteApi('/$lang/$region/$city/$source');
-const allMerchantsRoute = getRouteApi('/$lang/merchant/');
-const allPartnersRoute = getRouteApi('/$lang/partner/');
+const regionRoute = getRouteApi('/$lang/_search/$region/');
+const cityRoute = getRouteApi('/$lang/_search/$region/$city/');
+const citySourceRoute = getRouteApi('/$lang/_search/$region/$city/$source');
+const allMerchantsRoute = getRouteApi('/$lang/_search/merchant/');
+const allPartnersRoute = getRouteApi('/$lang/_search/partner/');
 
 export function RegionPage() {
   const { lang, region } = regionRoute.useParams();

@@ -18,7 +18,7 @@ const SearchScreen = lazy(() =>
     .then((m) => ({ default: m.SearchScreen })),
 );
 
-const searchRoute = getRouteApi('/$lang/search');
+const searchRoute = getRouteApi('/$lang/_default/search');
 const noop = () => {};
 
 export function SearchRoutePage() {

@@ -3,26 +3,17 @@ import type { FormEvent, ReactNode } from 'react';
 import { NavIcon } from '../kit/nav-icons';
 import './directory.css';
 
-export interface HomePageProps {
+export interface HomeSearchFormProps {
   locale: string;
   /**
    * Opens the search page with the keyword. Without it the box is a plain form that loads
    * /{locale}/search?q=… (it works before any script of the app has loaded).
    */
   onSearch?(keyword: string): void;
-  /** The sections under the search box (hot cities, regions, listings), loaded after the first paint. */
-  children?: ReactNode;
 }
 
-/** Home: what the app is, the search box, then the browse sections. */
-export function HomePage({ locale, onSearch, children }: HomePageProps) {
-  const { t } = useLingui();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    if (!onSearch) return;
-    event.preventDefault();
-    const keyword = String(new FormData(event.currentTarget).get('q') ?? '').trim();
-    onSearch(keyword);
-  };
+/** Home: what the app is, then the browse sections (the search box is in the header: HomeSearchForm). */
+export function HomePage({ children }: { children?: ReactNode }) {
   return (
     <>
       <section className="hero" aria-labelledby="home-title">
@@ -32,18 +23,31 @@ export function HomePage({ locale, onSearch, children }: HomePageProps) {
         <p>
           <Trans>Find places to go and people who know them, in your language.</Trans>
         </p>
-        <form className="search-form" role="search" action={`/${locale}/search`} method="get" onSubmit={submit}>
-          <label className="search-field">
-            <span className="visually-hidden">{t`Search cities, venues and profiles`}</span>
-            <NavIcon name="search" />
-            <input className="search-input" type="search" name="q" maxLength={50} autoComplete="off" placeholder={t`City, venue or name`} />
-          </label>
-          <button className="button button--primary" type="submit">
-            {t({ message: 'Search', context: 'button' })}
-          </button>
-        </form>
       </section>
       {children}
     </>
+  );
+}
+
+/** The home's search box, in the header of the `default-search` layout. */
+export function HomeSearchForm({ locale, onSearch }: HomeSearchFormProps) {
+  const { t } = useLingui();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (!onSearch) return;
+    event.preventDefault();
+    const keyword = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+    onSearch(keyword);
+  };
+  return (
+    <form className="search-form" role="search" action={`/${locale}/search`} method="get" onSubmit={submit}>
+      <label className="search-field">
+        <span className="visually-hidden">{t`Search cities, venues and profiles`}</span>
+        <NavIcon name="search" />
+        <input className="search-input" type="search" name="q" maxLength={50} autoComplete="off" placeholder={t`City, venue or name`} />
+      </label>
+      <button className="button button--primary" type="submit">
+        {t({ message: 'Search', context: 'button' })}
+      </button>
+    </form>
   );
 }

@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { cx } from './class-names';
 import { IconButton } from './icon-button';
+import { PageHeaderFrameContext } from './page-header-frame';
 
 export interface PageHeaderProps {
   /** The page title (already translated); rendered as the page's h1. */
@@ -16,9 +17,11 @@ export interface PageHeaderProps {
   actions?: ReactNode;
 }
 
-/** The title bar of a page: back control, title and optional actions. */
+
+/** The title bar of a page: back control, title and optional actions, then the layout's controls. */
 export function PageHeader({ title, backHref, onBack, white = false, actions }: PageHeaderProps) {
   const { t } = useLingui();
+  const frame = useContext(PageHeaderFrameContext);
   const back =
     backHref !== undefined ? (
       <IconButton icon="back" label={t`Back`} href={backHref} />
@@ -26,10 +29,13 @@ export function PageHeader({ title, backHref, onBack, white = false, actions }: 
       <IconButton icon="back" label={t`Back`} onClick={onBack} />
     ) : null;
   return (
-    <header className={cx('page-header', white && 'page-header--white')}>
+    <header className={cx('page-header', (white || frame.white) && 'page-header--white')}>
       <div className="page-header-start">{back}</div>
       <h1 className="page-header-title">{title}</h1>
-      <div className="page-header-end">{actions}</div>
+      <div className="page-header-end">
+        {actions}
+        {frame.end}
+      </div>
     </header>
   );
 }

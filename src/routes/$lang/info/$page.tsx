@@ -2,9 +2,9 @@ import { useLingui } from '@lingui/react';
 import { createFileRoute } from '@tanstack/react-router';
 import { INFO_PAGE_TITLES, type InfoPageKey } from '@/ui/app/info/info-texts';
 import { StaticPage } from '@/ui/app/info/static-page';
-import { paramsWhere } from '../../-app/guards';
-import { useDocumentTitle } from '../../-app/use-document-title';
-import { useFeatureCatalog } from '../../-app/use-feature-catalog';
+import { paramsWhere } from '@/routes/-app/guards';
+import { useDocumentTitle } from '@/routes/-app/use-document-title';
+import { useFeatureCatalog } from '@/routes/-app/use-feature-catalog';
 
 const PAGES: readonly InfoPageKey[] = ['about-us', 'privacy-policy', 'terms'];
 
@@ -19,5 +19,10 @@ function InfoPage() {
   const { i18n } = useLingui();
   const { lang, page } = Route.useParams();
   useDocumentTitle(i18n._(INFO_PAGE_TITLES[page as InfoPageKey]));
-  return <StaticPage page={page as InfoPageKey} backHref={`/${lang}`} />;
+  // No layout (spec section 2): the page's white header with its back button, and no app shell.
+  return (
+    <main className="shell shell--page shell-main">
+      <StaticPage page={page as InfoPageKey} backHref={`/${lang}`} />
+    </main>
+  );
 }

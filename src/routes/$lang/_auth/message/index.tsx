@@ -1,7 +1,0 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { MessagesRoutePage } from '../../../-chat/messages-screen';
-
-/** /message (spec section 2; message layout, auth): the member's conversations. The page is -chat/messages-screen.tsx. */
-export const Route = createFileRoute('/$lang/_auth/message/')({
-  component: MessagesRoutePage,
-});
