@@ -55,6 +55,8 @@ test('a profile’s chat: the price on its button, its name at once, the cost an
   const balanceLine = page.getByText(/^Your balance: [\d,]+ points?$/);
   const balance = numberIn(await balanceLine.textContent());
   expect(balance).toBeGreaterThanOrEqual(price);
+  // Nothing invites a hello that cannot be sent yet.
+  await expect(messageList(page).getByText('No messages yet. Say hello!')).toHaveCount(0);
 
   // One tap asks first; Escape closes the question and spends nothing.
   await page.getByRole('button', { name: 'Unlock chat' }).click();

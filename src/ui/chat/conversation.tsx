@@ -68,6 +68,7 @@ export function Conversation(props: ConversationProps) {
   const { t } = useLingui();
   const name = contact ? contactName(contact, t) : '';
   const ready = contact !== null && (props.ready ?? !loading);
+  const locked = props.status !== null && props.status.is_partner && !props.status.is_unlocked;
   // The divider is decided once, as the conversation opens: opening it marks its messages read right after.
   const [mark, setMark] = useState<UnreadMark | null | undefined>(undefined);
   if (ready && contact && mark === undefined) setMark(unreadMarkOf(messages, contact.unreadcount));
@@ -120,7 +121,8 @@ export function Conversation(props: ConversationProps) {
             );
             return [divider, bubble];
           })}
-          {!loading && messages.length === 0 && <li className="chat-empty">{t`No messages yet. Say hello!`}</li>}
+          {/* A locked conversation says what unlocking costs instead (the unlock panel): hello comes after. */}
+          {!loading && messages.length === 0 && !locked && <li className="chat-empty">{t`No messages yet. Say hello!`}</li>}
         </ol>
         {scroll.away && <JumpToNewest fresh={scroll.fresh} onClick={scroll.toBottom} />}
       </div>
