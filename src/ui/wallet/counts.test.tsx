@@ -88,7 +88,7 @@ describe('counts in the locale’s plural forms and digits', () => {
     expect(sentence('ru', 1)).toMatch(/^Вы можете вывести 1 балл\. Минимальная сумма вывода — 1\u00a0000 баллов;/);
     expect(sentence('ru', 2)).toMatch(/^Вы можете вывести 2 балла\./);
     expect(sentence('ru', 5)).toMatch(/^Вы можете вывести 5 баллов\./);
-    expect(sentence('fr', 0)).toMatch(/^Vous pouvez retirer 0 point\. Le retrait minimum est de 1\u202f000 points ;/);
+    expect(sentence('fr', 0)).toMatch(/^Vous pouvez retirer 0 point\. Le retrait minimum est de 1\u202f000 points[\u00a0\u202f];/);
   });
 
   it('the codes of validation errors get their bound as a number (field errors)', () => {
