@@ -68,7 +68,7 @@ export function Conversation(props: ConversationProps) {
   const { t } = useLingui();
   const name = contact ? contactName(contact, t) : '';
   const ready = contact !== null && (props.ready ?? !loading);
-  const locked = props.status !== null && props.status.is_partner && !props.status.is_unlocked;
+  const locked = props.status !== null && isLocked(props.status);
   // The divider is decided once, as the conversation opens: opening it marks its messages read right after.
   const [mark, setMark] = useState<UnreadMark | null | undefined>(undefined);
   if (ready && contact && mark === undefined) setMark(unreadMarkOf(messages, contact.unreadcount));
@@ -237,7 +237,7 @@ function ConversationFooter(props: ConversationProps & { name: string }) {
   const { t } = useLingui();
   if (!contact || !status) return null;
   if (contact.isSystem) return <p className="chat-footer-note">{t`This is where Venuely sends you notices. It cannot be answered.`}</p>;
-  if (status.is_partner && !status.is_unlocked) {
+  if (isLocked(status)) {
     return (
       <UnlockPanel
         name={name}
@@ -330,4 +330,9 @@ function Composer({ onSend, onSendPhoto, uploading, error }: ConversationProps) 
       </button>
     </form>
   );
+}
+
+/** A profile's conversation the member has not unlocked yet: the unlock panel stands where the composer would. */
+function isLocked(status: ChatStatus): boolean {
+  return status.is_partner && !status.is_unlocked;
 }
