@@ -265,7 +265,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             // The first page's small shared modules (the contract's constants and enums, the first-paint answers and
             // those a late part keeps, the app system's context and the loader of its libraries, the layouts' frame:
             // the app shell, its tab bar and the unread count): one chunk, not one request and import each.
-            { name: 'first-page', test: /\/src\/(?:contract\/(?:constants|enums|first-paint-keys)\.ts|services\/(?:first-data|signed-in-hint|deferred-start|chat-unread|locale)\.ts|routes\/-app\/(?:app-context\.tsx|app-libraries\.ts|kept-first-answers\.tsx|frame\.tsx)|ui\/app\/(?:app-shell|tab-bar|locale-names)\.tsx?)$/, priority: 5 },
+            { name: 'first-page', test: /\/src\/(?:contract\/(?:constants|enums|first-paint-keys)\.ts|services\/(?:first-data|signed-in-hint|deferred-start|chat-unread|locale)\.ts|routes\/-app\/(?:app-context\.tsx|app-libraries\.ts|kept-first-answers\.tsx|frame\.tsx|server-shell\.ts)|ui\/app\/(?:app-shell|tab-bar|locale-names)\.tsx?)$/, priority: 5 },
           ],
           includeDependenciesRecursively: false,
         },

@@ -85,6 +85,8 @@
       preload(0);
     }, 0);
   }
-  if (document.readyState === 'complete') start();
+  // A signed-in page's skeleton (data-at-once) has no photos to wait for: its scripts, which show the member's content,
+  // start as soon as its styles are in (a deferred script runs after the page's stylesheets).
+  if (tag.hasAttribute('data-at-once') || document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
 })();

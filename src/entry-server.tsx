@@ -1,12 +1,14 @@
 import { I18nProvider } from '@lingui/react';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { type ReactNode, StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import type { Locale } from '@/contract/enums';
 import { setFirstData } from '@/services/first-data';
 import { activateLocale, i18n } from '@/services/i18n';
 import { ERROR_PAGE_TITLES } from '@/ui/app/error-titles';
 import { AppSystemContext } from './routes/-app/app-context';
+import { ServerShellContext } from './routes/-app/server-shell';
+import { SIGNED_IN_SKELETONS, type SignedInSkeleton } from './routes/-app/signed-in-skeletons';
 import type { AppSystem } from './routes/-app/app-system';
 import { documentTitle } from './routes/-app/use-document-title';
 import { routeTree } from './routeTree.gen';
@@ -32,13 +34,17 @@ const NO_SYSTEM = new Promise<AppSystem>(() => {});
  * - `refused`: a matched route's `params.parse` refused the path (an unknown language, info page or KYC step, a
  *   malformed id or channel): the page is the 404 page. Only the params' shape is checked here: whether a place
  *   or a listing exists is for the server to ask its database;
- * - `params`: the path's params, decoded.
+ * - `params`: the path's params, decoded;
+ * - `routes`: the ids of the matched routes, root first (their files are the page's chunks: server/web/first-paint.ts);
+ * - `skeleton`: the page's signed-in skeleton (`renderShell`) with the feature catalog it needs, or null.
  * Nothing loads: no guard (beforeLoad) or loader runs, so the answer is the same for every visitor.
  */
 export interface PageMatch {
   route: string | null;
   refused: boolean;
   params: Record<string, string>;
+  routes: string[];
+  skeleton: { catalog: string } | null;
 }
 
 /**
@@ -53,13 +59,20 @@ export function matchPage(url: string): PageMatch {
   const { pathname } = matcher.parseLocation(createMemoryHistory({ initialEntries: [url] }).location);
   const [, rawParams, found] = matcher.getMatchedRoutes(pathname);
   // The router's own test for a global not-found (router-core matchRoutes): no route, or a route with path left over.
-  if (!found || (found.path !== '/' && rawParams['**'])) return { route: null, refused: false, params: {} };
+  if (!found || (found.path !== '/' && rawParams['**'])) return { route: null, refused: false, params: {}, routes: [], skeleton: null };
   const matches = matcher.matchRoutes(pathname, {});
+  const skeleton = skeletonOf(found.id);
   return {
     route: found.fullPath,
     refused: matches.some((match) => match.paramsError !== undefined),
     params: { ...rawParams },
+    routes: matches.map((match) => match.routeId),
+    skeleton: skeleton && { catalog: skeleton.catalog },
   };
+}
+
+function skeletonOf(routeId: string): SignedInSkeleton | null {
+  return SIGNED_IN_SKELETONS[routeId as keyof typeof SIGNED_IN_SKELETONS] ?? null;
 }
 
 /**
@@ -86,22 +99,41 @@ export function render(url: string, locale: Locale, answers: Record<string, unkn
   return enqueue(() => renderOne(url, locale, answers));
 }
 
-async function renderOne(url: string, locale: Locale, answers: Record<string, unknown>): Promise<string> {
+/**
+ * A signed-in page's first paint (docs/decisions.md "Signed-in pages"): its layout's frame around the page's
+ * skeleton (SIGNED_IN_SKELETONS), for a browser whose hint cookie says it has a session. The session itself is in
+ * the browser's storage: the page's guards are not run here (`context.shell`), and nothing of the member is in the
+ * markup. The app renders the page itself once it has it (src/main.tsx), in place of this.
+ */
+export function renderShell(url: string, locale: Locale): Promise<string> {
+  return enqueue(() => renderOne(url, locale, {}, true));
+}
+
+async function renderOne(url: string, locale: Locale, answers: Record<string, unknown>, shell = false): Promise<string> {
   const router = createRouter({
     routeTree,
-    context: { system: NO_SYSTEM },
+    context: { system: NO_SYSTEM, shell },
     history: createMemoryHistory({ initialEntries: [url] }),
   });
   setFirstData(answers);
   try {
     await activateLocale(locale);
     await router.load();
+    let skeleton: ReactNode = null;
+    if (shell) {
+      const leaf = router.state.matches.at(-1);
+      const Skeleton = leaf && skeletonOf(leaf.routeId)?.Page;
+      if (!Skeleton || router.state.matches.some((match) => match.status !== 'success')) throw new Error(`${url} has no signed-in skeleton`);
+      skeleton = <Skeleton lang={locale} />;
+    }
     const signal = AbortSignal.timeout(5_000);
     const { prelude } = await prerenderToNodeStream(
       <StrictMode>
         <I18nProvider i18n={i18n}>
           <AppSystemContext value={NO_SYSTEM}>
-            <RouterProvider router={router} />
+            <ServerShellContext value={skeleton}>
+              <RouterProvider router={router} />
+            </ServerShellContext>
           </AppSystemContext>
         </I18nProvider>
       </StrictMode>,

@@ -196,6 +196,14 @@ if (hydrating) {
       setPageHydrated();
     });
   });
+} else if (rootElement.hasChildNodes()) {
+  // A signed-in page's frame and skeleton, painted by the server (src/entry-server.tsx renderShell): they stay on
+  // screen until the page is ready (-app/server-shell-start.ts), and the app's first render takes their place in one
+  // commit, never a blank page in between.
+  void import('./routes/-app/server-shell-start')
+    .then((m) => m.whenShellPageReady(router.load(), system, rootElement.dataset.catalog, i18n))
+    .catch(() => undefined)
+    .then(() => createRoot(rootElement).render(app));
 } else {
   createRoot(rootElement).render(app);
 }

@@ -5,7 +5,7 @@ import * as user from '@/contract/calls/user';
 import { createRawClient } from '../../tests/support/raw-client';
 import { startTestApp, testConfig, type TestApp } from '../../tests/support/test-app';
 import { createUser, insertMerchantRow, placeRefs } from '../directory/listing.fixtures';
-import { assetsOf, deferAppScripts, firstPaintPage, injectFirstPaint, isSignedIn } from './first-paint';
+import { assetsOf, deferAppScripts, firstPaintPage, injectFirstPaint, isSignedIn, signedInModules } from './first-paint';
 
 const firstPaintCalls = (url: string, options?: { place?: boolean }) => firstPaintPage(url, options)?.calls ?? null;
 
@@ -90,6 +90,46 @@ describe('first paint: the pieces', () => {
     expect(html).toContain('data-preload="/assets/react-1.js /assets/router-2.js /assets/detail-2.js /assets/_id-1.js"');
     expect(html.match(/index-3\.css/g)).toHaveLength(1);
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/detail-4.css"><link rel="stylesheet" crossorigin href="/assets/page-5.css"></head>');
+  });
+});
+
+describe("first paint: a signed-in page's skeleton", () => {
+  it('puts the skeleton in #root with the catalog its page waits for, and no answers', () => {
+    const html = injectFirstPaint(INDEX, '<main aria-busy="true"></main>', null, 'wallet');
+    expect(html).toContain('<div id="root" data-catalog="wallet"><main aria-busy="true"></main></div>');
+    expect(html).not.toContain('first-data');
+  });
+
+  it('starts its scripts once the styles are in rather than after the window has loaded', () => {
+    expect(deferAppScripts(INDEX, undefined, { atOnce: true })).toMatch(/<script defer src="\/first-paint-boot\.js" data-entry="[^"]+" data-preload="[^"]*" data-at-once><\/script>/);
+    expect(deferAppScripts(INDEX)).not.toContain('data-at-once');
+  });
+
+  it("names every module the member's content waits for, so none is found one lazy import after another", () => {
+    const manifest = {
+      'src/routes/-app/server-shell-start.ts': { file: 'assets/start.js' },
+      'src/routes/-app/app-library-steps.ts': { file: 'assets/steps.js', dynamicImports: ['src/contract/call.ts', 'src/contract/fields.ts'] },
+      'src/contract/call.ts': { file: 'assets/call.js' },
+      'src/contract/fields.ts': { file: 'assets/fields.js' },
+      'src/routes/-app/app-system.ts': { file: 'assets/system.js' },
+      'src/routes/-chat/chat-system.ts': { file: 'assets/chat.js' },
+      'src/routes/$lang/_default/_auth.tsx?tsr-split=component': { file: 'assets/auth.js' },
+      'src/routes/$lang/_default/_auth/member/point/index.tsx?tsr-split=component': { file: 'assets/point.js' },
+      'locales/ar/wallet.po': { file: 'assets/wallet-ar.js' },
+      'locales/en/wallet.po': { file: 'assets/wallet-en.js' },
+    };
+    const routes = ['__root__', '/$lang', '/$lang/_default', '/$lang/_default/_auth', '/$lang/_default/_auth/member/point/'];
+    expect(signedInModules(manifest, routes, 'ar', 'wallet')).toEqual([
+      'src/routes/-app/server-shell-start.ts',
+      'src/routes/-app/app-library-steps.ts',
+      'src/contract/call.ts',
+      'src/contract/fields.ts',
+      'src/routes/-app/app-system.ts',
+      'src/routes/-chat/chat-system.ts',
+      'src/routes/$lang/_default/_auth.tsx?tsr-split=component',
+      'src/routes/$lang/_default/_auth/member/point/index.tsx?tsr-split=component',
+      'locales/ar/wallet.po',
+    ]);
   });
 });
 

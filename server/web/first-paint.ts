@@ -24,6 +24,8 @@ export interface FirstPaintRenderer {
  * test's stand-in, may lack it.
  */
 export interface ServerBuild extends Partial<FirstPaintRenderer>, Partial<PageMatcher> {
+  /** A signed-in page's frame and skeleton (src/entry-server.tsx). */
+  renderShell?(url: string, locale: Locale): Promise<string>;
   pageTitle?(status: 401 | 403 | 404, locale: Locale): Promise<string>;
 }
 
@@ -79,7 +81,7 @@ export function firstPaintPage(url: string, { place = false }: { place?: boolean
   return null;
 }
 
-export type ClientManifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
+export type ClientManifest = Record<string, { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[] }>;
 
 /** The client build's manifest (dist/.vite/manifest.json), or an empty one. */
 export function readClientManifest(distDir: string): ClientManifest {
@@ -102,6 +104,27 @@ export function assetsOf(manifest: ClientManifest, modules: readonly string[]): 
   };
   for (const module of modules) visit(module);
   return { scripts, styles };
+}
+
+/**
+ * The modules a signed-in page needs before it can show the member's content, besides the entry's own: its start
+ * after the server's skeleton (src/routes/-app/server-shell-start.ts), the app's
+ * libraries (loaded a step per task, each step a lazy import of its own), the app system with the chat's (a session
+ * connects the chat at once), the page's route chunks, and its feature catalog in the page's locale. The app would
+ * find them one lazy import after another, a round trip each (at 400 ms a round trip: 13 s before the wallet showed);
+ * named in the page, they download together from the start.
+ */
+export function signedInModules(manifest: ClientManifest, routes: readonly string[], locale: Locale, catalog: string): string[] {
+  const steps = 'src/routes/-app/app-library-steps.ts';
+  const modules = ['src/routes/-app/server-shell-start.ts', steps, ...(manifest[steps]?.dynamicImports ?? []), 'src/routes/-app/app-system.ts', 'src/routes/-chat/chat-system.ts'];
+  for (const id of routes) {
+    // A route id is its file's path under src/routes (an index route's id ends with '/'); its component is the
+    // route's lazy chunk (TanStack Router's code splitting), the rest of it is in the entry's route configs.
+    const file = `src/routes${id.endsWith('/') ? `${id}index` : id}.tsx`;
+    if (manifest[`${file}?tsr-split=component`]) modules.push(`${file}?tsr-split=component`);
+  }
+  modules.push(`locales/${locale}/${catalog}.po`);
+  return modules.filter((key) => manifest[key]);
 }
 
 /** Whether the request comes from a signed-in browser (the hint cookie; no secret in it). */
@@ -127,12 +150,15 @@ export async function gatherAnswers(
 
 /**
  * The page with its rendered markup in #root and its answers beside it, as JSON in a non-executable script
- * ('<' escaped, so no answer can close the tag).
+ * ('<' escaped, so no answer can close the tag). A signed-in page's skeleton has no answers (null): the app renders
+ * the page itself in its place, rather than hydrating it (src/main.tsx), once `catalog` (a feature catalog's name) is in.
  */
-export function injectFirstPaint(html: string, markup: string, answers: Record<string, unknown>): string {
-  const json = JSON.stringify(answers).replace(/</g, '\\u003c');
+export function injectFirstPaint(html: string, markup: string, answers: Record<string, unknown> | null, catalog?: string): string {
   const root = '<div id="root"></div>';
   if (!html.includes(root)) throw new Error('index.html has no empty #root');
+  // The skeleton's page waits for its feature catalog before it renders (src/main.tsx).
+  if (answers === null) return html.replace(root, () => `<div id="root"${catalog ? ` data-catalog="${catalog}"` : ''}>${markup}</div>`);
+  const json = JSON.stringify(answers).replace(/</g, '\\u003c');
   return html.replace(
     root,
     () => `<div id="root">${markup}</div><script id="${FIRST_DATA_ELEMENT_ID}" type="application/json">${json}</script>`,
@@ -150,7 +176,11 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
  * and the page's own lazy modules) are requested after the window's load event by the boot script instead of
  * beside the page's first photos. The page's own stylesheets (`assets.styles`) join the head's.
  */
-export function deferAppScripts(html: string, assets: { scripts: string[]; styles: string[] } = { scripts: [], styles: [] }): string {
+export function deferAppScripts(
+  html: string,
+  assets: { scripts: string[]; styles: string[] } = { scripts: [], styles: [] },
+  { atOnce = false }: { atOnce?: boolean } = {},
+): string {
   const entry = ENTRY_SCRIPT.exec(html);
   if (!entry) throw new Error('index.html has no module entry script');
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
@@ -158,7 +188,7 @@ export function deferAppScripts(html: string, assets: { scripts: string[]; style
   const linked = new Set([...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((match) => match[1]));
   const styles = assets.styles.filter((href) => !linked.has(href)).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
   const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-  const boot = `<script defer src="${FIRST_PAINT_BOOT}" data-entry="${escape(entry[1])}" data-preload="${escape(preloads.join(' '))}"></script>`;
+  const boot = `<script defer src="${FIRST_PAINT_BOOT}" data-entry="${escape(entry[1])}" data-preload="${escape(preloads.join(' '))}"${atOnce ? ' data-at-once' : ''}></script>`;
   // After the head's own stylesheets, in the order the page's modules would have added them.
   return html
     .replace(MODULE_PRELOAD, '')

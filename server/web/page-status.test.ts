@@ -51,6 +51,29 @@ describe("the app's router, as the server asks it", () => {
     expect(matcher.matchPage('/en/Japan')).toMatchObject({ route: '/$lang/$region/', params: { region: 'Japan' } });
   });
 
+  it("names the signed-in pages painted as a skeleton, with their routes and catalog (issue 30 item 8)", () => {
+    expect(matcher.matchPage('/en/member/point')).toMatchObject({
+      skeleton: { catalog: 'wallet' },
+      routes: ['__root__', '/$lang', '/$lang/_default', '/$lang/_default/_auth', '/$lang/_default/_auth/member/point/'],
+    });
+    expect(matcher.matchPage('/ar/message').skeleton).toEqual({ catalog: 'chat' });
+    expect(matcher.matchPage('/en/member').skeleton).toEqual({ catalog: 'forms' });
+    for (const pathname of ['/en', '/en/member/point/log', '/en/nowhere', `/en/message/${randomUUID()}`]) expect(matcher.matchPage(pathname).skeleton, pathname).toBeNull();
+  });
+
+  it("paints a signed-in page's frame and skeleton, in the page's language, with nothing of a member in it", async () => {
+    const { renderShell } = await import('../../src/entry-server');
+    const wallet = await renderShell('/en/member/point', 'en');
+    expect(wallet).toContain('<nav class="tab-bar" aria-label="Main">');
+    expect(wallet).toContain('<h1 class="page-header-title">Wallet</h1>');
+    expect(wallet).toContain('class="record-skeletons" aria-busy="true"');
+    const messages = await renderShell('/ar/message', 'ar');
+    expect(messages).toContain('<h1 class="page-header-title">الرسائل</h1>');
+    expect(messages).toContain('class="chat-contacts" aria-busy="true"');
+    expect(await renderShell('/ja/member', 'ja')).toContain('class="profile-card" aria-busy="true"');
+    await expect(renderShell('/en/search', 'en')).rejects.toThrow('has no signed-in skeleton');
+  });
+
   it('escapes the title it writes into the page', () => {
     expect(withTitle('<head><title>Venuely</title></head>', 'A & <b> · Venuely')).toBe('<head><title>A &amp; &lt;b> · Venuely</title></head>');
   });

@@ -30,6 +30,10 @@ export interface PageMatch {
   route: string | null;
   refused: boolean;
   params: Record<string, string>;
+  /** The matched routes' ids, root first (a build from before them, or a test's stand-in, may lack them). */
+  routes?: string[];
+  /** The page's signed-in skeleton and the feature catalog it needs, or null (first-paint.ts). */
+  skeleton?: { catalog: string } | null;
 }
 
 export interface PageMatcher {
@@ -42,6 +46,8 @@ export interface PageStatus {
   status: PageStatusCode;
   /** The path is a place page that exists (first-paint.ts renders those). */
   place: boolean;
+  /** A page with a signed-in skeleton (first-paint.ts paints it for a signed-in browser): its routes and catalog. */
+  skeleton?: { routes: string[]; catalog: string };
 }
 
 /** The error pages' routes, and the status each one shows. */
@@ -65,13 +71,14 @@ export async function pageStatus(
   pathname: string,
   { signedIn }: { signedIn: boolean },
 ): Promise<PageStatus> {
-  const { route, refused, params } = matcher.matchPage(pathname);
+  const { route, refused, params, routes, skeleton } = matcher.matchPage(pathname);
   if (route === null || refused) return page(404);
   const errorStatus = ERROR_PAGE_ROUTES[route];
   if (errorStatus) return page(errorStatus);
   if (PLACE_ROUTES.includes(route)) return (await isKnownPlace(db, params)) ? page(200, true) : page(404);
   const source = LISTING_ROUTES[route];
   if (source) return (await isShownListing(db, source, Number(params.id), signedIn)) ? page(200) : page(404);
+  if (skeleton && routes) return { status: 200, place: false, skeleton: { routes, catalog: skeleton.catalog } };
   return page(200);
 }
 

@@ -9,7 +9,7 @@ import { isLocale, type Locale, LOCALES, localeFromAcceptLanguage, readLocaleCoo
 import { devRedirectTarget, isDevPath } from '@/contract/routes';
 import { ApiFailure } from '../api/failure';
 import { translate } from '../i18n';
-import { assetsOf, type ClientManifest, deferAppScripts, firstPaintPage, gatherAnswers, injectFirstPaint, isSignedIn, loadServerBuild, readClientManifest } from './first-paint';
+import { assetsOf, type ClientManifest, deferAppScripts, firstPaintPage, gatherAnswers, injectFirstPaint, isSignedIn, loadServerBuild, readClientManifest, signedInModules } from './first-paint';
 import { type PageStatus, pageStatus } from './page-status';
 
 export interface BuildInfo {
@@ -154,7 +154,8 @@ export default fp(
      */
     const sendIndex = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
       if (!indexHtml) return reply.code(503).type('text/plain').send('The app is not built yet: run `npm run build`.');
-      const { status, place } = await statusOf(request, pathname);
+      const { status, place, skeleton } = await statusOf(request, pathname);
+      const signedIn = isSignedIn(request.headers.cookie);
       const locale = pageLocale(pathname, request.headers.cookie, request.headers['accept-language']);
       let page = localizedIndex.get(locale) ?? indexHtml;
       if (status !== 200 && serverBuild?.pageTitle) {
@@ -165,7 +166,7 @@ export default fp(
         }
       }
       const first = status === 200 && firstPaint ? firstPaintPage(request.url, { place }) : null;
-      if (first && firstPaint && !isSignedIn(request.headers.cookie)) {
+      if (first && firstPaint && !signedIn) {
         try {
           const answers = await gatherAnswers(app, request, locale, first.calls);
           const markup = await firstPaint.render(request.url, locale, answers);
@@ -175,6 +176,17 @@ export default fp(
           // (a venue that does not exist) is the page's own answer, not a fault: the app shows it as it would.
           if (error instanceof ApiFailure) request.log.info({ pathname, refusal: error.key }, 'first paint: a call was refused; serving the app');
           else request.log.warn({ err: error, pathname }, 'first paint failed; serving the app to render itself');
+        }
+      }
+      // A signed-in page with a skeleton (the wallet, the conversations, the account): its frame and skeleton paint
+      // from the HTML, and the modules that show the member's content download together from the start.
+      if (status === 200 && signedIn && skeleton && serverBuild?.renderShell) {
+        try {
+          const markup = await serverBuild.renderShell(request.url, locale);
+          const modules = signedInModules(clientManifest, skeleton.routes, locale, skeleton.catalog);
+          page = deferAppScripts(injectFirstPaint(page, markup, null, skeleton.catalog), assetsOf(clientManifest, modules), { atOnce: true });
+        } catch (error) {
+          request.log.warn({ err: error, pathname }, 'signed-in skeleton failed; serving the app to render itself');
         }
       }
       return reply

@@ -10,6 +10,11 @@ import type { AppSystem } from './-app/app-system';
 export interface RouterContext {
   /** The app-wide actors (session, dialogs, tracking), for guards in beforeLoad; loaded after the first render. */
   system: Promise<AppSystem>;
+  /**
+   * Set only by the server's paint of a signed-in page's skeleton (src/entry-server.tsx `renderShell`): the session
+   * is the browser's, so the guards let the page's frame through and the layout shows the skeleton.
+   */
+  shell?: boolean;
   /** Set by the `$lang` layout (or the unprefixed home) once its catalog is active. */
   locale?: string;
 }

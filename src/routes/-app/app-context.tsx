@@ -22,6 +22,8 @@ export function trackAppSystem(pending: Promise<AppSystem>): Promise<AppSystem> 
   // Promise.prototype.then rather than the promise's own: waiting here must not start a lazy system.
   return Promise.prototype.then.call(pending, (system: AppSystem) => {
     loaded.set(pending, system);
+    // As React's `use` marks a promise it has seen settle (settled.ts): a render that needs the system reads it at once.
+    Object.assign(pending, { status: 'fulfilled', value: system });
     return system;
   }) as Promise<AppSystem>;
 }

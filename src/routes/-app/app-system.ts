@@ -14,6 +14,7 @@ import { provideTracking } from '@/machines/app/tracking.machine';
 import { type ApiClient, createApiClient } from '@/services/api-client';
 import type { EnvelopeKeys } from '@/services/envelope';
 import { nextTask } from '@/services/deferred-start';
+import { markSettledForUse } from './settled';
 import { clientId, readRuntimeConfig } from '@/services/runtime-config';
 import { storage } from '@/services/storage';
 import type { ChatActor } from '../-chat/chat-system';
@@ -170,13 +171,15 @@ export function createAppSystem(deps: AppSystemDeps) {
   let chatLoad: Promise<ChatActor> | null = null;
   /** The chat actor, created on first use (a logged-in session, or a chat page). */
   const loadChat = (): Promise<ChatActor> =>
-    (chatLoad ??= import('../-chat/chat-system').then(({ createChatSystem }) =>
-      createChatSystem({
-        api,
-        inspect: deps.inspect,
-        showToast: (message, params, durationMs) => toast.send({ type: 'toast.show', kind: 'info', message, params, durationMs }),
-        refreshUser: () => session.send({ type: 'session.userRefresh' }),
-      }),
+    (chatLoad ??= markSettledForUse(
+      import('../-chat/chat-system').then(({ createChatSystem }) =>
+        createChatSystem({
+          api,
+          inspect: deps.inspect,
+          showToast: (message, params, durationMs) => toast.send({ type: 'toast.show', kind: 'info', message, params, durationMs }),
+          refreshUser: () => session.send({ type: 'session.userRefresh' }),
+        }),
+      ),
     ));
 
   let dialogSeq = 0;

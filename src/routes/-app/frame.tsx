@@ -1,10 +1,11 @@
 import { Outlet, useLocation, useMatches, useParams } from '@tanstack/react-router';
-import { type ReactNode, useCallback, useSyncExternalStore } from 'react';
+import { type ReactNode, useCallback, useContext, useSyncExternalStore } from 'react';
 import type { Locale } from '@/contract/enums';
 import { chatUnread } from '@/services/chat-unread';
 import { swapLocale, writeLocaleCookie } from '@/services/locale';
 import { AppShell, type AppShellProps } from '@/ui/app/app-shell';
 import { shellTabOf } from '@/ui/app/tab-bar';
+import { ServerShellContext } from './server-shell';
 
 export type FrameProps = Pick<AppShellProps, 'header' | 'tabBar' | 'languageSwitch' | 'search' | 'white' | 'flush'> & {
   /** The page; the layout's child route by default. */
@@ -24,6 +25,8 @@ export function Frame({ children, ...frame }: FrameProps) {
   const { lang } = useParams({ from: '/$lang' });
   const { pathname, searchStr } = useLocation();
   const unread = useSyncExternalStore(chatUnread.subscribe, chatUnread.get, () => 0);
+  // On the server, a signed-in page's skeleton in place of the page (server-shell.ts).
+  const shell = useContext(ServerShellContext);
   const notFound = useMatches({ select: (matches) => matches.some((match) => match.status === 'notFound') });
   // The language list's links lead to this page in each language; a pick is remembered for the next visit.
   const localeHref = useCallback((locale: Locale) => swapLocale(pathname, locale) + (searchStr ?? ''), [pathname, searchStr]);
@@ -38,7 +41,7 @@ export function Frame({ children, ...frame }: FrameProps) {
       currentTab={shellTabOf(pathname)}
       unread={unread}
     >
-      {children ?? <Outlet />}
+      {children ?? shell ?? <Outlet />}
     </AppShell>
   );
 }

@@ -55,7 +55,7 @@ export function refusedBelow(matches: readonly { paramsError?: unknown }[]): boo
 
 /** What the guards' beforeLoad reads of the router's arguments. */
 interface GuardArgs {
-  context: { system: Promise<AppSystem> };
+  context: { system: Promise<AppSystem>; shell?: boolean };
   params: { lang: string };
   location: { href: string };
   preload: boolean;
@@ -68,7 +68,8 @@ interface GuardArgs {
  * page below refuses (/message/bad) is the 404 page for everyone, as the server answers it: nobody logs in to see that.
  */
 export function authBeforeLoad({ context, params, location, matches }: GuardArgs): Promise<void> | undefined {
-  return refusedBelow(matches) ? undefined : requireAuth(context.system, params.lang, location.href);
+  // The server's skeleton of a signed-in page (src/entry-server.tsx renderShell): the browser checks the session.
+  return refusedBelow(matches) || context.shell ? undefined : requireAuth(context.system, params.lang, location.href);
 }
 
 /**

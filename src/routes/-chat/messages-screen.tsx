@@ -13,6 +13,21 @@ import { useChat, useConnectionStatus } from './use-chat';
 
 const messagesRoute = getRouteApi('/$lang/_default/_auth/message/');
 
+/**
+ * /{lang}/message before the conversations are known: as the server paints it for a signed-in browser
+ * (src/routes/-app/signed-in-skeletons.tsx), the title and the list's placeholder rows.
+ */
+export function MessagesScreenSkeleton({ lang }: { lang: string }) {
+  useFeatureCatalog('chat');
+  const { t } = useLingui();
+  return (
+    <>
+      <PageHeader title={t({ message: 'Messages', context: 'tab' })} />
+      <ContactList contacts={[]} hrefOf={() => ''} state="loading" onRetry={() => {}} connection="CONNECTING" onUseHere={() => {}} browseHref={`/${lang}/partner`} />
+    </>
+  );
+}
+
 /** The page of /{lang}/message (route: $lang/_auth/message/index.tsx). */
 export function MessagesRoutePage() {
   useFeatureCatalog('chat');

@@ -6,9 +6,25 @@ import { RecordSkeletonRows } from '@/ui/directory/listing-list';
 import { PageHeader } from '@/ui/kit/page-header';
 import { WalletOverview } from '@/ui/wallet/wallet-overview';
 import { useDocumentTitle } from '../-app/use-document-title';
+import { useFeatureCatalog } from '../-app/use-feature-catalog';
 import { usePaymentsTestMode } from '../-app/use-payments-test-mode';
 import { usePayment } from './use-payment';
 import { useEconomy, useFreshUser } from './wallet-data';
+
+/**
+ * /{lang}/member/point before the member is known: as the server paints it for a signed-in browser
+ * (src/routes/-app/signed-in-skeletons.tsx), the page's frame and its rows loading.
+ */
+export function WalletScreenSkeleton({ lang }: { lang: string }) {
+  useFeatureCatalog('wallet');
+  const { t } = useLingui();
+  return (
+    <section>
+      <PageHeader title={t`Wallet`} backHref={`/${lang}/member`} />
+      <RecordSkeletonRows />
+    </section>
+  );
+}
 
 /** /{lang}/member/point: the wallet (route: $lang/_auth/member/point/index.tsx). */
 export function WalletScreen({ lang }: { lang: string }) {
