@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import type { Result as LighthouseResult } from 'lighthouse';
 import { freePort } from '../support/free-port';
@@ -27,18 +28,60 @@ import { placeRendererThreads } from './renderer-placement';
  * same trace (tests/bench/main-thread-cpu.ts), which no waiting inflates.
  *
  * Environment: CHROMIUM_PATH (default /usr/bin/chromium), LIGHTHOUSE_RUNS (3), LIGHTHOUSE_PAGES (comma-separated
- * paths; default the four below), LIGHTHOUSE_PLACEMENT (own or shared: one of the two only), LIGHTHOUSE_JSON_DIR
+ * paths, measured as a guest; default the seven below), LIGHTHOUSE_PLACEMENT (own or shared: one of the two only), LIGHTHOUSE_JSON_DIR
  * (writes each page's median report there).
  */
 
 const GOALS = { score: 95, lcpMs: 2000, tbtMs: 150, cls: 0.05 } as const;
 
-const PAGES: readonly { name: string; path: string }[] = [
+/** A demo account (server/seed) a signed-in page is measured as. */
+interface Account {
+  account: string;
+  password: string;
+}
+
+const MEMBER: Account = { account: 'member', password: 'member-pass-2026' };
+
+/**
+ * The pages measured: a guest's public pages, and a member's own pages (issue 30 item 8), measured signed in: the
+ * browser logs in first, then its cache and service worker are cleared (its session and the hint cookie stay), so
+ * the page loads as a returning member's first visit of the day. Their LCP goal is the issue's: the member's own
+ * content within 2.5 s.
+ */
+const PAGES: readonly { name: string; path: string; signedIn?: Account }[] = [
   { name: 'home', path: '/en' },
   { name: 'search', path: '/en/search' },
   { name: 'city list', path: '/en/japan/tokyo' },
   { name: 'venue', path: '/en/merchant/1' },
+  { name: 'account (signed in)', path: '/en/member', signedIn: MEMBER },
+  { name: 'wallet (signed in)', path: '/en/member/point', signedIn: MEMBER },
+  { name: 'messages (signed in)', path: '/en/message', signedIn: MEMBER },
 ];
+
+/** The LCP goal of a member's own page: its content within 2.5 s (issue 30 item 8). */
+const SIGNED_IN_LCP_MS = 2500;
+
+/**
+ * Logs `who` in on the login page of the Chromium at `port`, then clears the origin's cache and service worker: the
+ * session (local storage) and the hint cookie are kept for the page measured next.
+ */
+async function signIn(port: number, origin: string, who: Account): Promise<void> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/en/login`);
+    await page.locator('input[autocomplete="username"]').fill(who.account);
+    await page.locator('input[type="password"]').fill(who.password);
+    await page.locator('form button[type="submit"]').click();
+    await page.waitForFunction(() => [...document.querySelectorAll('button')].some((button) => button.textContent?.includes('Sign out')), { timeout: 60_000 });
+    const cdp = await page.createCDPSession();
+    await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
+    await cdp.send('Network.clearBrowserCache');
+    await page.close();
+  } finally {
+    await browser.disconnect();
+  }
+}
 
 const CHROME_FLAGS = [
   '--headless=new',
@@ -138,26 +181,29 @@ interface Run {
  * else, and until a sweep has moved its IO thread to the page's CPU the page may start before the renderer is
  * connected to the trace (renderer-placement.ts). Measured here: 1 run of 10 without navigationStart.
  */
-async function measure(url: string, chromePath: string, pin: PagePin | null): Promise<Run> {
+async function measure(url: string, chromePath: string, pin: PagePin | null, signedIn?: Account): Promise<Run> {
   const attempts = pin ? 8 : 3;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await measureOnce(url, chromePath, pin);
+      return await measureOnce(url, chromePath, pin, signedIn);
     } catch (error) {
       if (attempt >= attempts || !/NO_NAVSTART|NO_FCP|NO_TRACING_STARTED|PROTOCOL_TIMEOUT/.test(String(error))) throw error;
     }
   }
 }
 
-async function measureOnce(url: string, chromePath: string, pin: PagePin | null): Promise<Run> {
+async function measureOnce(url: string, chromePath: string, pin: PagePin | null, signedIn?: Account): Promise<Run> {
   const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS });
   const placement = pin ? placeRendererThreads(chrome.pid, pin.pageCpu, pin.otherCpus) : null;
   try {
+    if (signedIn) await signIn(chrome.port, new URL(url).origin, signedIn);
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       onlyCategories: ['performance'],
       logLevel: 'error',
+      // Signed in: the session must survive (signIn cleared the cache and the service worker itself).
+      disableStorageReset: Boolean(signedIn),
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     if (result.lhr.runtimeError)
@@ -244,7 +290,7 @@ async function runLighthouse(): Promise<{ errors: number }> {
 /** Measures every page `runs` times and prints their median runs as one table; returns the goals missed. */
 async function measurePages(
   origin: string,
-  pages: readonly { name: string; path: string }[],
+  pages: readonly { name: string; path: string; signedIn?: Account }[],
   runs: number,
   chromePath: string,
   pin: PagePin | null,
@@ -254,7 +300,7 @@ async function measurePages(
   let missed = 0;
   for (const page of pages) {
     const measured: Run[] = [];
-    for (let i = 0; i < runs; i++) measured.push(await measure(origin + page.path, chromePath, pin));
+    for (let i = 0; i < runs; i++) measured.push(await measure(origin + page.path, chromePath, pin, page.signedIn));
     const results = measured.map((run) => run.lhr);
     const median = computeMedianRun(results);
     const mainThread = measured[results.indexOf(median)]?.mainThread ?? measured[0].mainThread;
@@ -268,7 +314,7 @@ async function measurePages(
     const scores = results.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100));
     const ok = {
       score: f.score >= GOALS.score,
-      lcp: f.lcpMs <= GOALS.lcpMs,
+      lcp: f.lcpMs <= (page.signedIn ? SIGNED_IN_LCP_MS : GOALS.lcpMs),
       tbt: f.tbtMs <= GOALS.tbtMs,
       cls: f.cls <= GOALS.cls,
     };
@@ -292,7 +338,7 @@ async function measurePages(
       'page',
       `performance (≥ ${GOALS.score}) [runs]`,
       'FCP ms',
-      `LCP ms (≤ ${GOALS.lcpMs})`,
+      `LCP ms (≤ ${GOALS.lcpMs}; signed in ≤ ${SIGNED_IN_LCP_MS})`,
       `TBT ms (≤ ${GOALS.tbtMs}) [runs]`,
       `TBT by CPU time ms (≤ ${GOALS.tbtMs}) [runs]`,
       'main thread after FCP: CPU / wall ms',

@@ -24,7 +24,8 @@ async function throttle(page: Page, context: BrowserContext): Promise<void> {
 /** Records whether #root was ever empty on screen after its first paint (a blank page between skeleton and page). */
 async function watchForBlank(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const state = ((window as unknown as { blank: { painted: boolean; blankAfter: boolean } }).blank = { painted: false, blankAfter: false });
+    const state: { painted: boolean; blankAfter: boolean } = { painted: false, blankAfter: false };
+    (window as unknown as { blank: typeof state }).blank = state;
     new MutationObserver(() => {
       const root = document.getElementById('root');
       if (!root) return;
