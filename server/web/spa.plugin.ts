@@ -137,10 +137,10 @@ export default fp(
     }
 
     /** The status of the page a path is (page-status.ts); without the server build, 200 (the app decides alone). */
-    const statusOf = async (request: FastifyRequest, pathname: string): Promise<PageStatus> => {
+    const statusOf = async (request: FastifyRequest, pathname: string, signedIn: boolean): Promise<PageStatus> => {
       if (!matchPage) return { status: 200, place: false };
       try {
-        return await pageStatus({ matchPage }, app.db, pathname, { signedIn: isSignedIn(request.headers.cookie) });
+        return await pageStatus({ matchPage }, app.db, pathname, { signedIn });
       } catch (error) {
         // The page still works (the app decides what it shows); only the status code is at stake.
         request.log.warn({ err: error, pathname }, 'page status lookup failed; serving the app with 200');
@@ -154,8 +154,8 @@ export default fp(
      */
     const sendIndex = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
       if (!indexHtml) return reply.code(503).type('text/plain').send('The app is not built yet: run `npm run build`.');
-      const { status, place, skeleton } = await statusOf(request, pathname);
       const signedIn = isSignedIn(request.headers.cookie);
+      const { status, place, skeleton } = await statusOf(request, pathname, signedIn);
       const locale = pageLocale(pathname, request.headers.cookie, request.headers['accept-language']);
       let page = localizedIndex.get(locale) ?? indexHtml;
       if (status !== 200 && serverBuild?.pageTitle) {

@@ -13,16 +13,21 @@ import { useChat, useConnectionStatus } from './use-chat';
 
 const messagesRoute = getRouteApi('/$lang/_default/_auth/message/');
 
+/** The page's title (the tab's name), the same in the page and in its skeleton. */
+function useMessagesTitle(): string {
+  const { t } = useLingui();
+  return t({ message: 'Messages', context: 'tab' });
+}
+
 /**
  * /{lang}/message before the conversations are known: as the server paints it for a signed-in browser
  * (src/routes/-app/signed-in-skeletons.tsx), the title and the list's placeholder rows.
  */
 export function MessagesScreenSkeleton({ lang }: { lang: string }) {
   useFeatureCatalog('chat');
-  const { t } = useLingui();
   return (
     <>
-      <PageHeader title={t({ message: 'Messages', context: 'tab' })} />
+      <PageHeader title={useMessagesTitle()} />
       <ContactList contacts={[]} hrefOf={() => ''} state="loading" onRetry={() => {}} connection="CONNECTING" onUseHere={() => {}} browseHref={`/${lang}/partner`} />
     </>
   );
@@ -32,8 +37,7 @@ export function MessagesScreenSkeleton({ lang }: { lang: string }) {
 export function MessagesRoutePage() {
   useFeatureCatalog('chat');
   const { lang } = messagesRoute.useParams();
-  const { t } = useLingui();
-  const title = t({ message: 'Messages', context: 'tab' });
+  const title = useMessagesTitle();
   useDocumentTitle(title);
   const chat = useChat();
   const contacts = useSelector(chat, selectContacts);

@@ -11,16 +11,21 @@ import { usePaymentsTestMode } from '../-app/use-payments-test-mode';
 import { usePayment } from './use-payment';
 import { useEconomy, useFreshUser } from './wallet-data';
 
+/** The page's title, the same in the page and in its skeleton. */
+function useWalletTitle(): string {
+  const { t } = useLingui();
+  return t`Wallet`;
+}
+
 /**
  * /{lang}/member/point before the member is known: as the server paints it for a signed-in browser
  * (src/routes/-app/signed-in-skeletons.tsx), the page's frame and its rows loading.
  */
 export function WalletScreenSkeleton({ lang }: { lang: string }) {
   useFeatureCatalog('wallet');
-  const { t } = useLingui();
   return (
     <section>
-      <PageHeader title={t`Wallet`} backHref={`/${lang}/member`} />
+      <PageHeader title={useWalletTitle()} backHref={`/${lang}/member`} />
       <RecordSkeletonRows />
     </section>
   );
@@ -29,7 +34,7 @@ export function WalletScreenSkeleton({ lang }: { lang: string }) {
 /** /{lang}/member/point: the wallet (route: $lang/_auth/member/point/index.tsx). */
 export function WalletScreen({ lang }: { lang: string }) {
   const { t } = useLingui();
-  const title = t`Wallet`;
+  const title = useWalletTitle();
   useDocumentTitle(title);
   const user = useFreshUser();
   const economy = useEconomy();
