@@ -8,7 +8,8 @@ import { activateLocale, i18n } from '@/services/i18n';
 import { ERROR_PAGE_TITLES } from '@/ui/app/error-titles';
 import { AppSystemContext } from './routes/-app/app-context';
 import { ServerShellContext } from './routes/-app/server-shell';
-import { SIGNED_IN_SKELETONS, type SignedInSkeleton } from './routes/-app/signed-in-skeletons';
+import type { MemberCall } from '@/contract/first-paint';
+import { SIGNED_IN_PAGES, type SignedInPage } from './routes/-app/signed-in-pages';
 import type { AppSystem } from './routes/-app/app-system';
 import { documentTitle } from './routes/-app/use-document-title';
 import { routeTree } from './routeTree.gen';
@@ -36,7 +37,8 @@ const NO_SYSTEM = new Promise<AppSystem>(() => {});
  *   or a listing exists is for the server to ask its database;
  * - `params`: the path's params, decoded;
  * - `routes`: the ids of the matched routes, root first (their files are the page's chunks: server/web/first-paint.ts);
- * - `skeleton`: the page's signed-in skeleton (`renderShell`) with the feature catalog it needs, or null.
+ * - `skeleton`: a signed-in page the server paints (`renderShell`): the feature catalog it needs and the reads its
+ *   filled version is rendered from (src/routes/-app/signed-in-pages.tsx); null for other pages.
  * Nothing loads: no guard (beforeLoad) or loader runs, so the answer is the same for every visitor.
  */
 export interface PageMatch {
@@ -44,7 +46,7 @@ export interface PageMatch {
   refused: boolean;
   params: Record<string, string>;
   routes: string[];
-  skeleton: { catalog: string } | null;
+  skeleton: { catalog: string; calls: MemberCall[] } | null;
 }
 
 /**
@@ -67,12 +69,12 @@ export function matchPage(url: string): PageMatch {
     refused: matches.some((match) => match.paramsError !== undefined),
     params: { ...rawParams },
     routes: matches.map((match) => match.routeId),
-    skeleton: skeleton && { catalog: skeleton.catalog },
+    skeleton: skeleton && { catalog: skeleton.catalog, calls: skeleton.calls },
   };
 }
 
-function skeletonOf(routeId: string): SignedInSkeleton | null {
-  return SIGNED_IN_SKELETONS[routeId as keyof typeof SIGNED_IN_SKELETONS] ?? null;
+function skeletonOf(routeId: string): SignedInPage | null {
+  return SIGNED_IN_PAGES[routeId as keyof typeof SIGNED_IN_PAGES] ?? null;
 }
 
 /**
@@ -100,16 +102,20 @@ export function render(url: string, locale: Locale, answers: Record<string, unkn
 }
 
 /**
- * A signed-in page's first paint (docs/decisions.md "Signed-in pages"): its layout's frame around the page's
- * skeleton (SIGNED_IN_SKELETONS), for a browser whose hint cookie says it has a session. The session itself is in
- * the browser's storage: the page's guards are not run here (`context.shell`), and nothing of the member is in the
- * markup. The app renders the page itself once it has it (src/main.tsx), in place of this.
+ * A signed-in page's first paint (docs/decisions.md "Signed-in pages"), for a browser whose hint cookie says it has a
+ * session: its layout's frame around
+ * - the page filled with the member's content when `answers` are given: the server read them as the member its page
+ *   session cookie names (server/account/page-session.ts), and the page's `Filled` renders from them;
+ * - else the page's skeleton, with nothing of the member in the markup.
+ * The page's guards are not run here (`context.shell`). The app renders the page itself once it has it (src/main.tsx),
+ * in place of this.
  */
-export function renderShell(url: string, locale: Locale): Promise<string> {
-  return enqueue(() => renderOne(url, locale, {}, true));
+export function renderShell(url: string, locale: Locale, answers: Record<string, unknown> | null = null): Promise<string> {
+  return enqueue(() => renderOne(url, locale, answers ?? {}, answers ? 'filled' : 'skeleton'));
 }
 
-async function renderOne(url: string, locale: Locale, answers: Record<string, unknown>, shell = false): Promise<string> {
+async function renderOne(url: string, locale: Locale, answers: Record<string, unknown>, shellOf: 'skeleton' | 'filled' | null = null): Promise<string> {
+  const shell = shellOf !== null;
   const router = createRouter({
     routeTree,
     context: { system: NO_SYSTEM, shell },
@@ -122,9 +128,10 @@ async function renderOne(url: string, locale: Locale, answers: Record<string, un
     let skeleton: ReactNode = null;
     if (shell) {
       const leaf = router.state.matches.at(-1);
-      const Skeleton = leaf && skeletonOf(leaf.routeId)?.Page;
-      if (!Skeleton || router.state.matches.some((match) => match.status !== 'success')) throw new Error(`${url} has no signed-in skeleton`);
-      skeleton = <Skeleton lang={locale} />;
+      const signedIn = leaf && skeletonOf(leaf.routeId);
+      if (!signedIn || router.state.matches.some((match) => match.status !== 'success')) throw new Error(`${url} has no signed-in page`);
+      const Page = shellOf === 'filled' ? signedIn.Filled : signedIn.Skeleton;
+      skeleton = <Page lang={locale} />;
     }
     const signal = AbortSignal.timeout(5_000);
     const { prelude } = await prerenderToNodeStream(

@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { DEFAULT_LOCALE, isLocale, type Locale, StorageKey } from '@/contract/enums';
 import { afterFirstPaint, lazyPromise, nextTask } from '@/services/deferred-start';
 import { hasFirstData, setFirstData } from '@/services/first-data';
-import { setPageHydrated } from '@/services/page-hydrated';
+import { pageHydrated, setPageHydrated } from '@/services/page-hydrated';
 import { activateLocale, i18n } from '@/services/i18n';
 import { inspectorFromUrl } from '@/services/inspector';
 import { detectLocale } from '@/services/locale';
@@ -39,8 +39,11 @@ const signedIn = (() => {
   }
 })();
 markSignedIn(signedIn);
-const hydrating = rootElement.hasChildNodes() && hasFirstData() && !signedIn;
-if (!hydrating) setFirstData(null);
+// A signed-in page the server filled with the member's content (src/entry-server.tsx renderShell) is not hydrated;
+// the answers it carries are the app's first render's (the wallet's economy).
+const memberPaint = rootElement.hasChildNodes() && 'member' in rootElement.dataset;
+const hydrating = rootElement.hasChildNodes() && hasFirstData() && !signedIn && !memberPaint;
+if (!hydrating && !memberPaint) setFirstData(null);
 // `?inspect` connects every app actor to the XState inspector, loaded only then (development and production).
 const inspect = await inspectorFromUrl(window.location.search);
 // The start is split into tasks (the modules' evaluation, the router, the catalog, the first render or hydration),
@@ -200,10 +203,16 @@ if (hydrating) {
   // A signed-in page's frame and skeleton, painted by the server (src/entry-server.tsx renderShell): they stay on
   // screen until the page is ready (-app/server-shell-start.ts), and the app's first render takes their place in one
   // commit, never a blank page in between.
+  // A button tapped on the server's paint meanwhile is pressed on the app's render once it is in place.
   void import('./routes/-app/server-shell-start')
-    .then((m) => m.whenShellPageReady(router.load(), system, rootElement.dataset.catalog, i18n))
+    .then((m) => m.whenShellPageReady(router, system, rootElement.dataset.catalog, i18n, memberPaint).then(() => m.carryEarlyTaps(rootElement)))
     .catch(() => undefined)
-    .then(() => createRoot(rootElement).render(app));
+    .then((replayTaps) => {
+      // From here React handles taps: the boot script stops keeping them.
+      document.documentElement.dataset.app = 'hydrating';
+      createRoot(rootElement).render(app);
+      if (replayTaps) void pageHydrated.then(replayTaps);
+    });
 } else {
   createRoot(rootElement).render(app);
 }

@@ -15,6 +15,7 @@ import { renderMail } from '../mail/mailer';
 import { sendWelcome } from '../chat/welcome';
 import { isStripeTestKey } from '../payments/stripe.provider';
 import { createChatToken } from './chat-token';
+import { clearedPageSessionCookie, pageSessionCookie } from './page-session';
 import { currentUserOf } from './current-user';
 import { noteRequestLocale } from './member-locale';
 import {
@@ -128,8 +129,9 @@ export default fp(
       if (app.hasDecorator('chatSessionsEnded')) await app.chatSessionsEnded(uuid);
     };
 
-    app.api(account.loginOut, async ({ session }) => {
+    app.api(account.loginOut, async ({ session, request, reply }) => {
       await revokeToken(db, session.tokenId);
+      reply?.header('set-cookie', clearedPageSessionCookie(request.protocol === 'https'));
       await sessionsEnded(session.user.uuid);
       return null;
     });
@@ -249,9 +251,18 @@ export default fp(
     });
 
     // The session already carries the user's row (read with the token): no second lookup.
-    app.api(user.me, async ({ session, locale }) => currentUserOf(db, session.user, locale, config.economy.withdrawal_rate));
+    // Each user/me (the app's start, every login) renews the page session cookie (page-session.ts), so the server can
+    // paint the member's signed-in pages with their content.
+    app.api(
+      user.me,
+      async ({ session, locale, request, reply }) => {
+        reply?.header('set-cookie', pageSessionCookie(config.serverSecret, session, request.protocol === 'https'));
+        return currentUserOf(db, session.user, locale, config.economy.withdrawal_rate);
+      },
+      { pageRead: true },
+    );
 
-    app.api(home.economy, () => config.economy);
+    app.api(home.economy, () => config.economy, { pageRead: true });
 
     app.api(user.changePassword, async ({ payload, session }) => {
       const found = await findUserByUuid(db, session.user.uuid);
@@ -286,7 +297,7 @@ export default fp(
         // the sandbox always, Stripe with a test key. The client then says "Test mode" on payment screens and the console.
         payments_test_mode: !config.stripeSecretKey || isStripeTestKey(config.stripeSecretKey),
       };
-    });
+    }, { pageRead: true });
   },
   { name: 'account-routes', dependencies: ['api', 'core'] },
 );

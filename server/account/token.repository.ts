@@ -61,6 +61,24 @@ export async function findSession(db: Kysely<Database>, token: string, nowMs = D
 }
 
 /**
+ * The user of live session `sessionId` of `userUuid` (a signed grant's: server/account/page-session.ts), or null when
+ * it is unknown, someone else's, revoked or idle for longer than 30 days. It does not count as a use of the session.
+ */
+export async function findLiveSessionById(db: Kysely<Database>, sessionId: string, userUuid: string, nowMs = Date.now()): Promise<SessionLookup | null> {
+  const row = await db
+    .selectFrom('user_tokens as t')
+    .innerJoin('users as u', 'u.uuid', 't.user_uuid')
+    .selectAll('u')
+    .where('t.id', '=', sessionId)
+    .where('t.user_uuid', '=', userUuid)
+    .where('t.purpose', '=', TokenPurpose.Session)
+    .where('t.revoked_at', 'is', null)
+    .where('t.last_used_at', '>=', new Date(nowMs - SESSION_IDLE_MS))
+    .executeTakeFirst();
+  return row ? { tokenId: sessionId, user: row as UserRow } : null;
+}
+
+/**
  * Which of these sessions of `userUuid` are live (not revoked, not idle beyond the limit): the chat socket's check of
  * the session its token came from, when it opens and while it stays open.
  */

@@ -54,12 +54,18 @@ export interface ApiContext<C extends ApiCall> {
   locale: Locale;
   files: Record<string, Buffer>;
   request: FastifyRequest;
-  reply: FastifyReply;
+  /** Null when the handler runs in process for a page's first paint (apiAsGuest, apiAsMember). */
+  reply: FastifyReply | null;
 }
 
 export type ApiHandler<C extends ApiCall> = (ctx: ApiContext<C>) => Promise<ResponseOf<C>> | ResponseOf<C>;
 
 export interface ApiRouteOptions {
+  /**
+   * The handler only reads, needs nothing of the request but its session and locale, and may be run in process for a
+   * signed-in page's first paint (apiAsMember).
+   */
+  pageRead?: boolean;
   /** Extra preHandler hooks run after the session is resolved (rate limits by account). */
   preHandler?: preHandlerHookHandler[];
 }
@@ -86,6 +92,12 @@ declare module 'fastify' {
      * envelope. The payload is validated by the call's schema; a call that needs a session is refused.
      */
     apiAsGuest<C extends ApiCall>(call: C, payload: PayloadOf<C>, locale: Locale, request: FastifyRequest): Promise<ResponseOf<C>>;
+    /**
+     * Runs a call's handler in this process as the member of `session` (a live session the caller has checked), for a
+     * signed-in page the server paints with the member's own content (server/web/spa.plugin.ts). Reads only: calls
+     * marked `pageRead` (the account, the economy, the conversations), never a call that writes or uploads.
+     */
+    apiAsMember<C extends ApiCall>(call: C, payload: PayloadOf<C>, locale: Locale, request: FastifyRequest, session: ApiSession): Promise<ResponseOf<C>>;
   }
   interface FastifyRequest {
     apiState?: ApiRequestState;
@@ -353,13 +365,31 @@ export default fp(
         locale,
         files: NO_FILES,
         request,
-        reply: undefined as never,
+        reply: null,
+      });
+    });
+
+    const pageReadHandlers = new Map<string, ApiHandler<ApiCall>>();
+    app.decorate('apiAsMember', async function apiAsMember<C extends ApiCall>(call: C, payload: PayloadOf<C>, locale: Locale, request: FastifyRequest, session: ApiSession) {
+      const handler = pageReadHandlers.get(call.path) as ApiHandler<C> | undefined;
+      if (!handler || call.role) throw new Error(`apiAsMember: ${call.path} is not a page read`);
+      const parsed = call.payload.parse(payload) as ParsedPayloadOf<C>;
+      return handler({
+        payload: parsed,
+        session: session as ApiContext<C>['session'],
+        guestId: 'first-paint',
+        client: 'web',
+        locale,
+        files: NO_FILES,
+        request,
+        reply: null,
       });
     });
 
     app.decorate('api', function api<C extends ApiCall>(call: C, handler: ApiHandler<C>, routeOptions: ApiRouteOptions = {}) {
       const url = `${API_BASE}/${call.path}`;
       if (call.auth !== 'required' && !call.role && !call.files) guestHandlers.set(call.path, handler as unknown as ApiHandler<ApiCall>);
+      if (routeOptions.pageRead && !call.role && !call.files) pageReadHandlers.set(call.path, handler as unknown as ApiHandler<ApiCall>);
       const preHandler = routeOptions.preHandler ?? [];
       if (preHandler.length === 0) {
         // No route hook needs the session before the handler: admitting it in the handler itself spares two hook

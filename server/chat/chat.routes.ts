@@ -82,7 +82,7 @@ export default fp(
           },
         ];
       });
-    });
+    }, { pageRead: true });
 
     app.api(chat.status, async ({ payload, session }) => statusOf(await resolve(session.user.uuid, payload.to_uuid, payload.partner_uuid)));
 

@@ -95,9 +95,15 @@ describe('first paint: the pieces', () => {
 
 describe("first paint: a signed-in page's skeleton", () => {
   it('puts the skeleton in #root with the catalog its page waits for, and no answers', () => {
-    const html = injectFirstPaint(INDEX, '<main aria-busy="true"></main>', null, 'wallet');
+    const html = injectFirstPaint(INDEX, '<main aria-busy="true"></main>', null, { catalog: 'wallet' });
     expect(html).toContain('<div id="root" data-catalog="wallet"><main aria-busy="true"></main></div>');
     expect(html).not.toContain('first-data');
+  });
+
+  it("marks a member's filled page and carries only the answers given to embed", () => {
+    const html = injectFirstPaint(INDEX, '<main>1,200 points</main>', { 'home/economy {}': { note: '</script>' } }, { catalog: 'wallet', member: true });
+    expect(html).toContain('<div id="root" data-catalog="wallet" data-member><main>1,200 points</main></div>');
+    expect(html).toContain('<script id="first-data" type="application/json">{"home/economy {}":{"note":"\\u003c/script>"}}</script>');
   });
 
   it('starts its scripts once the styles are in rather than after the window has loaded', () => {

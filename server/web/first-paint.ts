@@ -3,7 +3,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isLocale, type Locale } from '@/contract/enums';
-import { FIRST_DATA_ELEMENT_ID, type FirstCall, firstDataKey, HOME_CALLS, placeListCall, SIGNED_IN_COOKIE, venueCalls } from '@/contract/first-paint';
+import { FIRST_DATA_ELEMENT_ID, type FirstCall, firstDataKey, HOME_CALLS, type MemberCall, placeListCall, SIGNED_IN_COOKIE, venueCalls } from '@/contract/first-paint';
+import type { ApiSession } from '../api/api.plugin';
 import type { PageMatcher } from './page-status';
 
 /**
@@ -24,8 +25,8 @@ export interface FirstPaintRenderer {
  * test's stand-in, may lack it.
  */
 export interface ServerBuild extends Partial<FirstPaintRenderer>, Partial<PageMatcher> {
-  /** A signed-in page's frame and skeleton (src/entry-server.tsx). */
-  renderShell?(url: string, locale: Locale): Promise<string>;
+  /** A signed-in page's frame around its skeleton, or the page filled from the member's `answers` (src/entry-server.tsx). */
+  renderShell?(url: string, locale: Locale, answers?: Record<string, unknown> | null): Promise<string>;
   pageTitle?(status: 401 | 403 | 404, locale: Locale): Promise<string>;
 }
 
@@ -149,20 +150,46 @@ export async function gatherAnswers(
 }
 
 /**
- * The page with its rendered markup in #root and its answers beside it, as JSON in a non-executable script
- * ('<' escaped, so no answer can close the tag). A signed-in page's skeleton has no answers (null): the app renders
- * the page itself in its place, rather than hydrating it (src/main.tsx), once `catalog` (a feature catalog's name) is in.
+ * A signed-in page's reads (src/routes/-app/signed-in-pages.tsx), run in process as the member of `session` (a live
+ * session, server/account/page-session.ts): `answers` for the render, keyed as the page looks them up, and
+ * `embedded`, the answers of the calls marked `embed`, which travel in the page for the app's first render.
  */
-export function injectFirstPaint(html: string, markup: string, answers: Record<string, unknown> | null, catalog?: string): string {
+export async function gatherMemberAnswers(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  locale: Locale,
+  calls: readonly MemberCall[],
+  session: ApiSession,
+): Promise<{ answers: Record<string, unknown>; embedded: Record<string, unknown> }> {
+  const answers: Record<string, unknown> = {};
+  const embedded: Record<string, unknown> = {};
+  await Promise.all(
+    calls.map(async ({ call, payload, embed }) => {
+      const key = firstDataKey(call, payload);
+      answers[key] = await app.apiAsMember(call, payload, locale, request, session);
+      if (embed) embedded[key] = answers[key];
+    }),
+  );
+  return { answers, embedded };
+}
+
+/**
+ * The page with its rendered markup in #root and its answers beside it, as JSON in a non-executable script
+ * ('<' escaped, so no answer can close the tag). A signed-in page (`catalog`, a feature catalog's name, given) is
+ * not hydrated: the app renders the page itself in its place (src/main.tsx) once the catalog is in. Its skeleton has
+ * no answers (null); its filled version (`member`) carries those the app's first render starts from.
+ */
+export function injectFirstPaint(
+  html: string,
+  markup: string,
+  answers: Record<string, unknown> | null,
+  { catalog, member = false }: { catalog?: string; member?: boolean } = {},
+): string {
   const root = '<div id="root"></div>';
   if (!html.includes(root)) throw new Error('index.html has no empty #root');
-  // The skeleton's page waits for its feature catalog before it renders (src/main.tsx).
-  if (answers === null) return html.replace(root, () => `<div id="root"${catalog ? ` data-catalog="${catalog}"` : ''}>${markup}</div>`);
-  const json = JSON.stringify(answers).replace(/</g, '\\u003c');
-  return html.replace(
-    root,
-    () => `<div id="root">${markup}</div><script id="${FIRST_DATA_ELEMENT_ID}" type="application/json">${json}</script>`,
-  );
+  const attributes = `${catalog ? ` data-catalog="${catalog}"` : ''}${member ? ' data-member' : ''}`;
+  const data = answers === null ? '' : `<script id="${FIRST_DATA_ELEMENT_ID}" type="application/json">${JSON.stringify(answers).replace(/</g, '\\u003c')}</script>`;
+  return html.replace(root, () => `<div id="root"${attributes}>${markup}</div>${data}`);
 }
 
 /** The boot script of a server-rendered page (public/first-paint-boot.js). */

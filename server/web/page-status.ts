@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { MemberCall } from '@/contract/first-paint';
 import { LISTING_SOURCES, slug } from '@/contract/shapes';
 import type { Database } from '../db/schema';
 import { isPubliclyVisible } from '../directory/listing.mappers';
@@ -32,8 +33,11 @@ export interface PageMatch {
   params: Record<string, string>;
   /** The matched routes' ids, root first (a build from before them, or a test's stand-in, may lack them). */
   routes?: string[];
-  /** The page's signed-in skeleton and the feature catalog it needs, or null (first-paint.ts). */
-  skeleton?: { catalog: string } | null;
+  /**
+   * A signed-in page the server paints (first-paint.ts): the feature catalog it needs and the member's reads its
+   * filled version is rendered from (absent in a build from before them); null for other pages.
+   */
+  skeleton?: { catalog: string; calls?: MemberCall[] } | null;
 }
 
 export interface PageMatcher {
@@ -46,8 +50,8 @@ export interface PageStatus {
   status: PageStatusCode;
   /** The path is a place page that exists (first-paint.ts renders those). */
   place: boolean;
-  /** A page with a signed-in skeleton (first-paint.ts paints it for a signed-in browser): its routes and catalog. */
-  skeleton?: { routes: string[]; catalog: string };
+  /** A signed-in page (first-paint.ts paints it for a signed-in browser): its routes, catalog and member reads. */
+  skeleton?: { routes: string[]; catalog: string; calls: MemberCall[] };
 }
 
 /** The error pages' routes, and the status each one shows. */
@@ -78,7 +82,7 @@ export async function pageStatus(
   if (PLACE_ROUTES.includes(route)) return (await isKnownPlace(db, params)) ? page(200, true) : page(404);
   const source = LISTING_ROUTES[route];
   if (source) return (await isShownListing(db, source, Number(params.id), signedIn)) ? page(200) : page(404);
-  if (skeleton && routes) return { status: 200, place: false, skeleton: { routes, catalog: skeleton.catalog } };
+  if (skeleton && routes) return { status: 200, place: false, skeleton: { routes, catalog: skeleton.catalog, calls: skeleton.calls ?? [] } };
   return page(200);
 }
 

@@ -8,8 +8,9 @@ import { API_BASE } from '@/contract/constants';
 import { isLocale, type Locale, LOCALES, localeFromAcceptLanguage, readLocaleCookie, RTL_LOCALES } from '@/contract/enums';
 import { devRedirectTarget, isDevPath } from '@/contract/routes';
 import { ApiFailure } from '../api/failure';
+import { clearedPageSessionCookie, readPageSession } from '../account/page-session';
 import { translate } from '../i18n';
-import { assetsOf, type ClientManifest, deferAppScripts, firstPaintPage, gatherAnswers, injectFirstPaint, isSignedIn, loadServerBuild, readClientManifest, signedInModules } from './first-paint';
+import { assetsOf, type ClientManifest, deferAppScripts, firstPaintPage, gatherAnswers, gatherMemberAnswers, injectFirstPaint, isSignedIn, loadServerBuild, readClientManifest, signedInModules } from './first-paint';
 import { type PageStatus, pageStatus } from './page-status';
 
 export interface BuildInfo {
@@ -178,21 +179,31 @@ export default fp(
           else request.log.warn({ err: error, pathname }, 'first paint failed; serving the app to render itself');
         }
       }
-      // A signed-in page with a skeleton (the wallet, the conversations, the account): its frame and skeleton paint
-      // from the HTML, and the modules that show the member's content download together from the start.
+      // A signed-in page (the wallet, the conversations, the account): its frame and, if the page session cookie names
+      // a live session, the member's own content, else the page's skeleton, paint from the HTML; the modules the app
+      // needs to take over download together from the start.
+      let personal = false;
       if (status === 200 && signedIn && skeleton && serverBuild?.renderShell) {
         try {
-          const markup = await serverBuild.renderShell(request.url, locale);
+          const { session, stale } = await readPageSession(app.db, config.serverSecret, request.headers.cookie);
+          if (stale) reply.header('set-cookie', clearedPageSessionCookie(request.protocol === 'https'));
+          const member = session ? await gatherMemberAnswers(app, request, locale, skeleton.calls, session).catch((error: unknown) => {
+            request.log.warn({ err: error, pathname }, "signed-in page: the member's reads failed; painting its skeleton");
+            return null;
+          }) : null;
+          const markup = await serverBuild.renderShell(request.url, locale, member?.answers ?? null);
           const modules = signedInModules(clientManifest, skeleton.routes, locale, skeleton.catalog);
-          page = deferAppScripts(injectFirstPaint(page, markup, null, skeleton.catalog), assetsOf(clientManifest, modules), { atOnce: true });
+          page = deferAppScripts(injectFirstPaint(page, markup, member?.embedded ?? null, { catalog: skeleton.catalog, member: member !== null }), assetsOf(clientManifest, modules), { atOnce: true });
+          personal = member !== null;
         } catch (error) {
-          request.log.warn({ err: error, pathname }, 'signed-in skeleton failed; serving the app to render itself');
+          request.log.warn({ err: error, pathname }, 'signed-in page paint failed; serving the app to render itself');
         }
       }
       return reply
         .code(status)
         .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
+        // A member's page is theirs alone: no cache keeps it, shared or their own (back and forward reload it).
+        .header('cache-control', personal ? 'private, no-store' : 'no-cache')
         // The page differs by the language cookie and Accept-Language where the path names no locale.
         .header('vary', 'Cookie, Accept-Language')
         .send(page);

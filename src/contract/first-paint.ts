@@ -25,6 +25,15 @@ export interface FirstCall<C extends ApiCall = ApiCall> {
   payload: PayloadOf<C>;
 }
 
+/**
+ * A read a signed-in page's filled first paint is rendered from, run as the member (src/routes/-app/signed-in-pages.tsx):
+ * only one marked `embed` travels in the page for the app's first render; the rest of the member's data stays out
+ * of the HTML.
+ */
+export interface MemberCall extends FirstCall {
+  embed?: boolean;
+}
+
 const first = <C extends ApiCall>(call: C, payload: PayloadOf<C>): FirstCall<C> => ({ call, payload });
 
 /** The home page's sections: hot cities, regions, new and popular venues, new profiles, and the card names. */

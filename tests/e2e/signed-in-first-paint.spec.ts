@@ -1,11 +1,12 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { logIn } from './log-in';
 
 /**
  * Signed-in pages never stay blank while their data loads (issue 30 item 8): for a signed-in browser the server
- * paints the page's frame and skeleton (src/entry-server.tsx renderShell), and the app replaces them with the page
- * in one commit once it has the member's content. Measured on a slow connection: Chromium throttled to 400 ms and
+ * paints the page's frame with the member's own content when the page session cookie names a live session, else
+ * with the page's skeleton (src/entry-server.tsx renderShell), and the app replaces them with the page in one commit
+ * once it has the member's content. Measured on a slow connection: Chromium throttled to 400 ms and
  * 400 kbit/s, no cache.
  */
 
@@ -13,6 +14,8 @@ const MIA = { account: 'member', password: 'member-pass-2026' };
 
 /** The hint cookie (src/contract/first-paint-keys.ts SIGNED_IN_COOKIE), literal here on purpose. */
 const SIGNED_IN_COOKIE = 'venuely_member';
+/** The page session cookie (server/account/page-session.ts), literal here on purpose. */
+const PAGE_SESSION_COOKIE = 'venuely_page';
 
 async function throttle(page: Page, context: BrowserContext): Promise<void> {
   const cdp = await context.newCDPSession(page);
@@ -38,17 +41,77 @@ async function watchForBlank(page: Page): Promise<void> {
 const firstContentfulPaint = (page: Page) =>
   page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY);
 
-for (const { path, title, skeleton, content } of [
+/** Records whether `selector` ever matched after `text` was first on screen (the page went back to loading). */
+async function watchForRelapse(page: Page, text: string, selector: string): Promise<void> {
+  await page.addInitScript(
+    ([content, loading]) => {
+      const state = { shown: false, relapsed: false };
+      (window as unknown as { relapse: typeof state }).relapse = state;
+      new MutationObserver(() => {
+        const root = document.getElementById('root');
+        if (!root) return;
+        if (root.innerText.includes(content)) state.shown = true;
+        if (state.shown && document.querySelector(loading)) state.relapsed = true;
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    },
+    [text, selector] as const,
+  );
+}
+
+const PAGES = [
   { path: '/en/member/point', title: 'Wallet', skeleton: '.record-skeletons[aria-busy="true"]', content: 'Your points' },
   { path: '/en/message', title: 'Messages', skeleton: '[aria-label="Conversations"][aria-busy="true"]', content: 'Welcome to Venuely!' },
-]) {
-  test(`${path} shows its frame and skeleton within 2 s on a slow connection, then the member's content, never blank`, async ({ page, browser }) => {
+  { path: '/en/member', title: 'My account', skeleton: '[aria-busy="true"]', content: 'Sign out' },
+];
+
+/** A browser signed in as Mia, throttled; `withPageSession: false` drops the page session cookie (a session from before it). */
+async function slowSignedInPage(page: Page, browser: Browser, withPageSession: boolean) {
+  await logIn(page, MIA);
+  const state = await page.context().storageState();
+  expect(state.cookies.map((cookie) => cookie.name)).toContain(PAGE_SESSION_COOKIE);
+  if (!withPageSession) state.cookies = state.cookies.filter((cookie) => cookie.name !== PAGE_SESSION_COOKIE);
+  const context = await browser.newContext({ storageState: state, serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
+  const slow = await context.newPage();
+  await watchForBlank(slow);
+  return { context, slow };
+}
+
+for (const { path, title, skeleton, content } of PAGES) {
+  test(`${path} paints the member's own content from the server within 2 s on a slow connection, and keeps it when the app takes over`, async ({ page, browser }) => {
     test.setTimeout(120_000);
-    await logIn(page, MIA);
-    const context = await browser.newContext({ storageState: await page.context().storageState(), serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
+    const { context, slow } = await slowSignedInPage(page, browser, true);
     try {
-      const slow = await context.newPage();
-      await watchForBlank(slow);
+      await watchForRelapse(slow, content, skeleton);
+      await throttle(slow, context);
+      const response = await slow.goto(path, { waitUntil: 'commit' });
+      // The member's page is theirs alone: no cache may keep it.
+      expect(response!.headers()['cache-control']).toBe('private, no-store');
+      // The server's paint: the frame, the page's title and the member's own content, before the app has run.
+      await expect(slow.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+      await expect(slow.getByRole('navigation', { name: 'Main' })).toBeVisible();
+      await expect(slow.getByText(content).first()).toBeVisible();
+      expect(await slow.evaluate(() => document.documentElement.dataset.app ?? null)).toBeNull();
+      await expect.poll(() => firstContentfulPaint(slow)).toBeLessThan(2_000);
+      // The app takes over: the same content stays, it never gives way to the page's loading state or a blank page.
+      await expect(slow.locator('html[data-app="ready"]')).toBeAttached({ timeout: 90_000 });
+      await expect(slow.getByText(content).first()).toBeVisible();
+      await expect(slow.locator(skeleton)).toHaveCount(0);
+      const watched = await slow.evaluate(() => ({
+        blank: (window as unknown as { blank: { blankAfter: boolean } }).blank.blankAfter,
+        relapsed: (window as unknown as { relapse: { relapsed: boolean } }).relapse.relapsed,
+      }));
+      expect(watched).toEqual({ blank: false, relapsed: false });
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+for (const { path, title, skeleton, content } of PAGES.slice(0, 2)) {
+  test(`${path} without a page session shows its frame and skeleton within 2 s on a slow connection, then the member's content, never blank`, async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const { context, slow } = await slowSignedInPage(page, browser, false);
+    try {
       await throttle(slow, context);
       await slow.goto(path, { waitUntil: 'commit' });
       // The server's paint: the tab bar, the page's title and its placeholder, before the app has run.
@@ -67,6 +130,30 @@ for (const { path, title, skeleton, content } of [
     }
   });
 }
+
+test("logging out ends the page session: the server no longer paints the member's content with its cookie", async ({ page, baseURL }) => {
+  await logIn(page, MIA);
+  const cookie = (await page.context().cookies()).find((c) => c.name === PAGE_SESSION_COOKIE)!;
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+  // No script on the page can read it.
+  expect(await page.evaluate(() => document.cookie)).not.toContain(PAGE_SESSION_COOKIE);
+  const asMia = { cookie: `${SIGNED_IN_COOKIE}=1; ${PAGE_SESSION_COOKIE}=${cookie.value}` };
+  const before = await page.request.fetch(`${baseURL}/en/member/point`, { headers: asMia });
+  expect(await before.text()).toContain('Your points');
+
+  await page.goto('/en/member');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('button', { name: 'Log in or create an account' })).toBeVisible();
+  expect((await page.context().cookies()).map((c) => c.name)).not.toContain(PAGE_SESSION_COOKIE);
+
+  // The old cookie, replayed, names a session that has ended: the skeleton, and the answer clears the cookie.
+  const after = await page.request.fetch(`${baseURL}/en/member/point`, { headers: asMia });
+  const html = await after.text();
+  expect(html).not.toContain('Your points');
+  expect(html).toContain('aria-busy="true"');
+  expect(after.headers()['set-cookie']).toMatch(new RegExp(`^${PAGE_SESSION_COOKIE}=;.*Max-Age=0`));
+  expect(after.headers()['cache-control']).toBe('no-cache');
+});
 
 test('a browser whose session has ended sees the skeleton, then the login it needs', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ serviceWorkers: 'block' });

@@ -929,6 +929,16 @@ export const chatMachine = setup({
 export type ChatSnapshot = SnapshotFrom<typeof chatMachine>;
 
 /** Contacts, the most recently active first. */
+/**
+ * The conversations as the contact list shows them once a connection has synced `list` (chat/getContactList) for
+ * member `me`: for the server's paint of the conversations page (src/routes/-app/signed-in-pages.tsx), which the
+ * app's own render then matches.
+ */
+export function contactsOfList(list: ContactListOutput, me: string): ChatContact[] {
+  const context = applyContacts({ ...emptyChat({ signPrefix: '', sent: 0 }), me }, list);
+  return selectContacts({ context } as ChatSnapshot);
+}
+
 export const selectContacts = (snapshot: ChatSnapshot): ChatContact[] =>
   Object.values(snapshot.context.contacts).sort((a, b) => lastActivity(b) - lastActivity(a));
 

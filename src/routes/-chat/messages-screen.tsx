@@ -14,14 +14,14 @@ import { useChat, useConnectionStatus } from './use-chat';
 const messagesRoute = getRouteApi('/$lang/_default/_auth/message/');
 
 /** The page's title (the tab's name), the same in the page and in its skeleton. */
-function useMessagesTitle(): string {
+export function useMessagesTitle(): string {
   const { t } = useLingui();
   return t({ message: 'Messages', context: 'tab' });
 }
 
 /**
  * /{lang}/message before the conversations are known: as the server paints it for a signed-in browser
- * (src/routes/-app/signed-in-skeletons.tsx), the title and the list's placeholder rows.
+ * (src/routes/-app/signed-in-pages.tsx), the title and the list's placeholder rows.
  */
 export function MessagesScreenSkeleton({ lang }: { lang: string }) {
   useFeatureCatalog('chat');
@@ -32,6 +32,10 @@ export function MessagesScreenSkeleton({ lang }: { lang: string }) {
     </>
   );
 }
+
+/** Where a contact's conversation is. */
+export const contactHref = (lang: string) => (contact: ChatContact) =>
+  `/${lang}/message/${channelOf({ peer: contact.uuid, partnerUuid: contact.appends?.uuid })}`;
 
 /** The page of /{lang}/message (route: $lang/_auth/message/index.tsx). */
 export function MessagesRoutePage() {
@@ -55,7 +59,7 @@ export function MessagesRoutePage() {
     if (syncing) setFailed(false);
   }, [syncing]);
 
-  const hrefOf = (contact: ChatContact) => `/${lang}/message/${channelOf({ peer: contact.uuid, partnerUuid: contact.appends?.uuid })}`;
+  const hrefOf = contactHref(lang);
   return (
     <>
       <PageHeader title={title} />

@@ -3,13 +3,17 @@ import { useEffect } from 'react';
 import { economy } from '@/contract/calls/home';
 import type { EconomyConfig } from '@/contract/economy';
 import { selectUser } from '@/machines/account/session.machine';
+import { firstAnswer } from '@/services/first-data';
 import { useAppSystem } from '../-app/app-context';
 import { useLoad, type Load } from '../-directory/use-load';
 
-/** The economy of DESIGN section 6 as the server is configured (plans, packs, minimum withdrawal). */
+/**
+ * The economy of DESIGN section 6 as the server is configured (plans, packs, minimum withdrawal); on a page the server
+ * painted with it (the wallet: src/routes/-app/signed-in-pages.tsx), from the page at once.
+ */
 export function useEconomy(): Load<EconomyConfig> {
   const { api } = useAppSystem();
-  return useLoad((signal) => api.call(economy, {}, { signal }));
+  return useLoad((signal) => api.call(economy, {}, { signal }), firstAnswer({ call: economy, payload: {} }));
 }
 
 /**
