@@ -52,12 +52,17 @@ describe("the app's router, as the server asks it", () => {
   });
 
   it("names the signed-in pages painted as a skeleton, with their routes and catalog (issue 30 item 8)", () => {
+    const paths = (pathname: string) => matcher.matchPage(pathname).skeleton?.calls?.map(({ call, embed }) => `${call.path}${embed ? ' (embedded)' : ''}`);
     expect(matcher.matchPage('/en/member/point')).toMatchObject({
       skeleton: { catalog: 'wallet' },
       routes: ['__root__', '/$lang', '/$lang/_default', '/$lang/_default/_auth', '/$lang/_default/_auth/member/point/'],
     });
-    expect(matcher.matchPage('/ar/message').skeleton).toEqual({ catalog: 'chat' });
-    expect(matcher.matchPage('/en/member').skeleton).toEqual({ catalog: 'forms' });
+    // The member's reads the filled page is rendered from; only the economy, the same for everyone, travels in it.
+    expect(paths('/en/member/point')).toEqual(['user/me', 'home/economy (embedded)', 'home/config']);
+    expect(matcher.matchPage('/ar/message').skeleton?.catalog).toBe('chat');
+    expect(paths('/ar/message')).toEqual(['user/me', 'chat/getContactList']);
+    expect(matcher.matchPage('/en/member').skeleton?.catalog).toBe('forms');
+    expect(paths('/en/member')).toEqual(['user/me']);
     for (const pathname of ['/en', '/en/member/point/log', '/en/nowhere', `/en/message/${randomUUID()}`]) expect(matcher.matchPage(pathname).skeleton, pathname).toBeNull();
   });
 
@@ -71,11 +76,49 @@ describe("the app's router, as the server asks it", () => {
     expect(messages).toContain('<h1 class="page-header-title">الرسائل</h1>');
     expect(messages).toContain('class="chat-contacts" aria-busy="true"');
     expect(await renderShell('/ja/member', 'ja')).toContain('class="profile-card" aria-busy="true"');
-    await expect(renderShell('/en/search', 'en')).rejects.toThrow('has no signed-in skeleton');
+    await expect(renderShell('/en/search', 'en')).rejects.toThrow('has no signed-in page');
   });
 
   it('escapes the title it writes into the page', () => {
     expect(withTitle('<head><title>Venuely</title></head>', 'A & <b> · Venuely')).toBe('<head><title>A &amp; &lt;b> · Venuely</title></head>');
+  });
+});
+
+describe("a member's signed-in pages, filled by the server (issue 30 item 8)", () => {
+  let t: TestApp;
+  let answers: Record<string, unknown>;
+
+  beforeAll(async () => {
+    t = await startTestApp('pglite');
+    const api = createRawClient(t.baseUrl, t.config.aesKey, t.config.signKey);
+    const registered = await api.call('account/registerByPassword', { account: 'PaintedMia', email: 'painted-mia@example.test', password: 'paint-pass-2026' });
+    const token = (registered.data as { token: string }).token;
+    // The answers as the page looks them up, as the member's own calls get them.
+    answers = {};
+    for (const path of ['user/me', 'home/economy', 'home/config', 'chat/getContactList']) {
+      const res = await api.call(path, { token }, { 'accept-language': 'ar' });
+      expect(res.status, `${path}: ${res.msg}`).toBe(1);
+      answers[`${path} {}`] = res.data;
+    }
+  });
+  afterAll(async () => t?.close());
+
+  it("paints the member's account, balance and conversations in the page's language, with no placeholder left", async () => {
+    const { renderShell } = await import('../../src/entry-server');
+    const account = await renderShell('/en/member', 'en', answers);
+    expect(account).toContain('PaintedMia');
+    expect(account).toContain('>Sign out<');
+    const wallet = await renderShell('/en/member/point', 'en', answers);
+    expect(wallet).toContain('<h1 class="page-header-title">Wallet</h1>');
+    expect(wallet).toContain('Your points');
+    // The sandbox's payments are test ones: the page says so from its first paint (no shift when the app knows it).
+    expect(wallet).toContain('Test mode');
+    const messages = await renderShell('/ar/message', 'ar', answers);
+    expect(messages).toContain('<h1 class="page-header-title">الرسائل</h1>');
+    // The system contact's welcome, in the member's language, is the first conversation.
+    expect(messages).toMatch(/class="chat-contacts"(?! aria-busy)/);
+    expect(messages).toContain('href="/ar/message/');
+    for (const page of [account, wallet, messages]) expect(page).not.toContain('aria-busy="true"');
   });
 });
 
