@@ -210,7 +210,10 @@ if (hydrating) {
     .then((replayTaps) => {
       // From here React handles taps: the boot script stops keeping them.
       document.documentElement.dataset.app = 'hydrating';
-      createRoot(rootElement).render(app);
+      // As a transition, React renders the page in slices rather than one long task; the server's paint stays on
+      // screen until the commit.
+      const root = createRoot(rootElement);
+      startTransition(() => root.render(app));
       if (replayTaps) void pageHydrated.then(replayTaps);
     });
 } else {
