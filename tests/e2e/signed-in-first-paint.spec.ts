@@ -131,6 +131,21 @@ for (const { path, title, skeleton, content } of PAGES.slice(0, 2)) {
   });
 }
 
+test("a tap on the server's paint before the app has the page is not lost: Sign out still signs out", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const { context, slow } = await slowSignedInPage(page, browser, true);
+  try {
+    await throttle(slow, context);
+    await slow.goto('/en/member', { waitUntil: 'commit' });
+    await slow.getByRole('button', { name: 'Sign out' }).click();
+    // Tapped on the server's paint: the app had not started.
+    expect(await slow.evaluate(() => document.documentElement.dataset.app ?? null)).toBeNull();
+    await expect(slow.getByRole('button', { name: 'Log in or create an account' })).toBeVisible({ timeout: 90_000 });
+  } finally {
+    await context.close();
+  }
+});
+
 test("logging out ends the page session: the server no longer paints the member's content with its cookie", async ({ page, baseURL }) => {
   await logIn(page, MIA);
   const cookie = (await page.context().cookies()).find((c) => c.name === PAGE_SESSION_COOKIE)!;
