@@ -352,30 +352,10 @@ export default fp(
       }
     }
 
-    const guestHandlers = new Map<string, ApiHandler<ApiCall>>();
-    app.decorate('apiAsGuest', async function apiAsGuest<C extends ApiCall>(call: C, payload: PayloadOf<C>, locale: Locale, request: FastifyRequest) {
-      const handler = guestHandlers.get(call.path) as ApiHandler<C> | undefined;
-      if (!handler || call.auth === 'required' || call.role) throw new Error(`apiAsGuest: ${call.path} is not a public call`);
-      const parsed = call.payload.parse(payload) as ParsedPayloadOf<C>;
-      return handler({
-        payload: parsed,
-        session: null as ApiContext<C>['session'],
-        guestId: 'first-paint',
-        client: 'web',
-        locale,
-        files: NO_FILES,
-        request,
-        reply: null,
-      });
-    });
-
-    const pageReadHandlers = new Map<string, ApiHandler<ApiCall>>();
-    app.decorate('apiAsMember', async function apiAsMember<C extends ApiCall>(call: C, payload: PayloadOf<C>, locale: Locale, request: FastifyRequest, session: ApiSession) {
-      const handler = pageReadHandlers.get(call.path) as ApiHandler<C> | undefined;
-      if (!handler || call.role) throw new Error(`apiAsMember: ${call.path} is not a page read`);
-      const parsed = call.payload.parse(payload) as ParsedPayloadOf<C>;
-      return handler({
-        payload: parsed,
+    /** Runs a handler in process, for a page's first paint: no envelope, no reply. */
+    const runInProcess = <C extends ApiCall>(handler: ApiHandler<C>, call: C, payload: PayloadOf<C>, locale: Locale, request: FastifyRequest, session: ApiSession | null) =>
+      handler({
+        payload: call.payload.parse(payload) as ParsedPayloadOf<C>,
         session: session as ApiContext<C>['session'],
         guestId: 'first-paint',
         client: 'web',
@@ -384,6 +364,19 @@ export default fp(
         request,
         reply: null,
       });
+
+    const guestHandlers = new Map<string, ApiHandler<ApiCall>>();
+    app.decorate('apiAsGuest', async function apiAsGuest<C extends ApiCall>(call: C, payload: PayloadOf<C>, locale: Locale, request: FastifyRequest) {
+      const handler = guestHandlers.get(call.path) as ApiHandler<C> | undefined;
+      if (!handler || call.auth === 'required' || call.role) throw new Error(`apiAsGuest: ${call.path} is not a public call`);
+      return runInProcess(handler, call, payload, locale, request, null);
+    });
+
+    const pageReadHandlers = new Map<string, ApiHandler<ApiCall>>();
+    app.decorate('apiAsMember', async function apiAsMember<C extends ApiCall>(call: C, payload: PayloadOf<C>, locale: Locale, request: FastifyRequest, session: ApiSession) {
+      const handler = pageReadHandlers.get(call.path) as ApiHandler<C> | undefined;
+      if (!handler || call.role) throw new Error(`apiAsMember: ${call.path} is not a page read`);
+      return runInProcess(handler, call, payload, locale, request, session);
     });
 
     app.decorate('api', function api<C extends ApiCall>(call: C, handler: ApiHandler<C>, routeOptions: ApiRouteOptions = {}) {
