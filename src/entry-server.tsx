@@ -5,6 +5,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import type { Locale } from '@/contract/enums';
 import { setFirstData } from '@/services/first-data';
 import { activateLocale, i18n } from '@/services/i18n';
+import { TimeZoneContext } from '@/ui/kit/time-zone';
 import { ERROR_PAGE_TITLES } from '@/ui/app/error-titles';
 import { AppSystemContext } from './routes/-app/app-context';
 import { ServerShellContext } from './routes/-app/server-shell';
@@ -107,14 +108,15 @@ export function render(url: string, locale: Locale, answers: Record<string, unkn
  * - the page filled with the member's content when `answers` are given: the server read them as the member its page
  *   session cookie names (server/account/page-session.ts), and the page's `Filled` renders from them;
  * - else the page's skeleton, with nothing of the member in the markup.
+ * Its dates and times are in `timeZone`, the visitor's (services/time-zone.ts), as the app shows them.
  * The page's guards are not run here (`context.shell`). The app renders the page itself once it has it (src/main.tsx),
  * in place of this.
  */
-export function renderShell(url: string, locale: Locale, answers: Record<string, unknown> | null = null): Promise<string> {
-  return enqueue(() => renderOne(url, locale, answers ?? {}, answers ? 'filled' : 'skeleton'));
+export function renderShell(url: string, locale: Locale, answers: Record<string, unknown> | null = null, timeZone?: string): Promise<string> {
+  return enqueue(() => renderOne(url, locale, answers ?? {}, answers ? 'filled' : 'skeleton', timeZone));
 }
 
-async function renderOne(url: string, locale: Locale, answers: Record<string, unknown>, shellOf: 'skeleton' | 'filled' | null = null): Promise<string> {
+async function renderOne(url: string, locale: Locale, answers: Record<string, unknown>, shellOf: 'skeleton' | 'filled' | null = null, timeZone?: string): Promise<string> {
   const shell = shellOf !== null;
   const router = createRouter({
     routeTree,
@@ -139,7 +141,9 @@ async function renderOne(url: string, locale: Locale, answers: Record<string, un
         <I18nProvider i18n={i18n}>
           <AppSystemContext value={NO_SYSTEM}>
             <ServerShellContext value={skeleton}>
-              <RouterProvider router={router} />
+              <TimeZoneContext value={timeZone}>
+                <RouterProvider router={router} />
+              </TimeZoneContext>
             </ServerShellContext>
           </AppSystemContext>
         </I18nProvider>

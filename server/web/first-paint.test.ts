@@ -5,7 +5,7 @@ import * as user from '@/contract/calls/user';
 import { createRawClient } from '../../tests/support/raw-client';
 import { startTestApp, testConfig, type TestApp } from '../../tests/support/test-app';
 import { createUser, insertMerchantRow, placeRefs } from '../directory/listing.fixtures';
-import { assetsOf, deferAppScripts, firstPaintPage, injectFirstPaint, isSignedIn, signedInModules } from './first-paint';
+import { assetsOf, deferAppScripts, firstPaintPage, injectFirstPaint, isSignedIn, signedInModules, visitorTimeZone } from './first-paint';
 
 const firstPaintCalls = (url: string, options?: { place?: boolean }) => firstPaintPage(url, options)?.calls ?? null;
 
@@ -98,6 +98,14 @@ describe("first paint: a signed-in page's skeleton", () => {
     const html = injectFirstPaint(INDEX, '<main aria-busy="true"></main>', null, { catalog: 'wallet' });
     expect(html).toContain('<div id="root" data-catalog="wallet"><main aria-busy="true"></main></div>');
     expect(html).not.toContain('first-data');
+  });
+
+  it("reads the visitor's time zone from its cookie, an IANA name this runtime knows and nothing else", () => {
+    expect(visitorTimeZone('a=1; venuely_tz=Asia%2FTokyo')).toBe('Asia/Tokyo');
+    expect(visitorTimeZone('venuely_tz=America/Los_Angeles')).toBe('America/Los_Angeles');
+    for (const hostile of ['Mars%2FOlympus', '%3Cscript%3E', '%E0%A4%A', 'x'.repeat(200), ''])
+      expect(visitorTimeZone(`venuely_tz=${hostile}`), hostile).toBeUndefined();
+    expect(visitorTimeZone(undefined)).toBeUndefined();
   });
 
   it("marks a member's filled page and carries only the answers given to embed", () => {

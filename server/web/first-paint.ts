@@ -4,6 +4,8 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isLocale, type Locale } from '@/contract/enums';
 import { FIRST_DATA_ELEMENT_ID, type FirstCall, firstDataKey, HOME_CALLS, type MemberCall, placeListCall, SIGNED_IN_COOKIE, venueCalls } from '@/contract/first-paint';
+import { TIME_ZONE_COOKIE } from '@/contract/first-paint-keys';
+import { cookieValue } from '../account/page-session';
 import type { ApiSession } from '../api/api.plugin';
 import type { PageMatcher } from './page-status';
 
@@ -26,7 +28,7 @@ export interface FirstPaintRenderer {
  */
 export interface ServerBuild extends Partial<FirstPaintRenderer>, Partial<PageMatcher> {
   /** A signed-in page's frame around its skeleton, or the page filled from the member's `answers` (src/entry-server.tsx). */
-  renderShell?(url: string, locale: Locale, answers?: Record<string, unknown> | null): Promise<string>;
+  renderShell?(url: string, locale: Locale, answers?: Record<string, unknown> | null, timeZone?: string): Promise<string>;
   pageTitle?(status: 401 | 403 | 404, locale: Locale): Promise<string>;
 }
 
@@ -126,6 +128,22 @@ export function signedInModules(manifest: ClientManifest, routes: readonly strin
   }
   modules.push(`locales/${locale}/${catalog}.po`);
   return modules.filter((key) => manifest[key]);
+}
+
+/**
+ * The visitor's time zone from its cookie (src/services/time-zone.ts), if it is one this runtime knows: an IANA
+ * name, nothing else (the value reaches Intl, never the markup).
+ */
+export function visitorTimeZone(cookieHeader: string | undefined): string | undefined {
+  const raw = cookieValue(cookieHeader, TIME_ZONE_COOKIE);
+  if (!raw || raw.length > 96) return undefined;
+  let zone: string;
+  try {
+    zone = decodeURIComponent(raw);
+    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether the request comes from a signed-in browser (the hint cookie; no secret in it). */

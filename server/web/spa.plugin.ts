@@ -10,7 +10,7 @@ import { devRedirectTarget, isDevPath } from '@/contract/routes';
 import { ApiFailure } from '../api/failure';
 import { clearedPageSessionCookie, readPageSession } from '../account/page-session';
 import { translate } from '../i18n';
-import { assetsOf, type ClientManifest, deferAppScripts, firstPaintPage, gatherAnswers, gatherMemberAnswers, injectFirstPaint, isSignedIn, loadServerBuild, readClientManifest, signedInModules } from './first-paint';
+import { assetsOf, type ClientManifest, deferAppScripts, firstPaintPage, gatherAnswers, gatherMemberAnswers, injectFirstPaint, isSignedIn, loadServerBuild, readClientManifest, signedInModules, visitorTimeZone } from './first-paint';
 import { type PageStatus, pageStatus } from './page-status';
 
 export interface BuildInfo {
@@ -191,7 +191,7 @@ export default fp(
             request.log.warn({ err: error, pathname }, "signed-in page: the member's reads failed; painting its skeleton");
             return null;
           }) : null;
-          const markup = await serverBuild.renderShell(request.url, locale, member?.answers ?? null);
+          const markup = await serverBuild.renderShell(request.url, locale, member?.answers ?? null, visitorTimeZone(request.headers.cookie));
           const modules = signedInModules(clientManifest, skeleton.routes, locale, skeleton.catalog);
           page = deferAppScripts(injectFirstPaint(page, markup, member?.embedded ?? null, { catalog: skeleton.catalog, member: member !== null }), assetsOf(clientManifest, modules), { atOnce: true });
           personal = member !== null;

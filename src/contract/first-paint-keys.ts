@@ -23,3 +23,6 @@ export const FIRST_DATA_ELEMENT_ID = 'first-data';
  * render itself.
  */
 export const SIGNED_IN_COOKIE = 'venuely_member';
+
+/** The cookie the app keeps the browser's time zone in (src/services/time-zone.ts), for the server's signed-in pages. */
+export const TIME_ZONE_COOKIE = 'venuely_tz';

@@ -146,6 +146,24 @@ test("a tap on the server's paint before the app has the page is not lost: Sign 
   }
 });
 
+test("the conversations' times in the server's paint are the visitor's, as the app shows them, far from the server's zone", async ({ browser }) => {
+  test.setTimeout(120_000);
+  // UTC+14: a day ahead of a server on UTC for ten hours of every day, and never the same hour.
+  const context = await browser.newContext({ timezoneId: 'Pacific/Kiritimati', serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
+  try {
+    const page = await context.newPage();
+    await logIn(page, MIA);
+    const times = (html: string) => [...html.matchAll(/<time dateTime="[^"]+">([^<]+)<\/time>/gi)].map((match) => match[1]);
+    const served = times(await (await page.request.get('/en/message')).text());
+    expect(served.length).toBeGreaterThan(0);
+    await page.goto('/en/message');
+    await expect(page.locator('html[data-app="ready"]')).toBeAttached();
+    expect(await page.locator('.chat-contacts time').allTextContents()).toEqual(served);
+  } finally {
+    await context.close();
+  }
+});
+
 test("logging out ends the page session: the server no longer paints the member's content with its cookie", async ({ page, baseURL }) => {
   await logIn(page, MIA);
   const cookie = (await page.context().cookies()).find((c) => c.name === PAGE_SESSION_COOKIE)!;

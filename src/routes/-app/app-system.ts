@@ -17,6 +17,7 @@ import { nextTask } from '@/services/deferred-start';
 import { markSettledForUse } from './settled';
 import { clientId, readRuntimeConfig } from '@/services/runtime-config';
 import { storage } from '@/services/storage';
+import { rememberTimeZone } from '@/services/time-zone';
 import type { ChatActor } from '../-chat/chat-system';
 
 /**
@@ -116,7 +117,11 @@ export function createAppSystem(deps: AppSystemDeps) {
   const session = createActor(
     sessionMachine.provide({
       actors: {
-        fetchUser: fromPromise(({ signal }) => api.call(user.me, {}, { signal })),
+        fetchUser: fromPromise(({ signal }) => {
+          // user/me renews the page session cookie; the time zone goes with it (the server paints the member's pages).
+          rememberTimeZone();
+          return api.call(user.me, {}, { signal });
+        }),
         fetchConfig: fromPromise(({ signal }) => api.call(home.config, {}, { signal })),
         logoutRequest: fromPromise(({ signal }) => api.call(account.loginOut, {}, { signal })),
       },

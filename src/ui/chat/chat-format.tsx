@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { useMemo } from 'react';
+import { useContext, useMemo } from 'react';
 import type { ChatContact, ChatMessage } from '@/contract/calls/chat';
 import { Button } from '../kit/button';
+import { TimeZoneContext } from '../kit/time-zone';
 
 type T = ReturnType<typeof useLingui>['t'];
 
@@ -21,21 +22,27 @@ export function messagePreview(message: ChatMessage, t: T): string {
   return message.content;
 }
 
-/** Today: the time; this year: day and month; else the date. In the page's language. */
+/** Today: the time; this year: day and month; else the date. In the page's language and the visitor's time zone. */
 export function useMessageTime(): (ms: number) => string {
   const { i18n } = useLingui();
+  const timeZone = useContext(TimeZoneContext);
   return useMemo(() => {
-    const time = new Intl.DateTimeFormat(i18n.locale, { hour: 'numeric', minute: '2-digit' });
-    const day = new Intl.DateTimeFormat(i18n.locale, { day: 'numeric', month: 'short' });
-    const date = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium' });
-    return (ms: number) => {
-      const at = new Date(ms);
-      const now = new Date();
-      if (at.toDateString() === now.toDateString()) return time.format(at);
-      if (at.getFullYear() === now.getFullYear()) return day.format(at);
-      return date.format(at);
+    const time = new Intl.DateTimeFormat(i18n.locale, { hour: 'numeric', minute: '2-digit', timeZone });
+    const day = new Intl.DateTimeFormat(i18n.locale, { day: 'numeric', month: 'short', timeZone });
+    const date = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeZone });
+    // The calendar day in that time zone, as YYYY-MM-DD.
+    const calendar = new Intl.DateTimeFormat('en', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone });
+    const calendarDay = (at: number) => {
+      const parts = calendar.formatToParts(at);
+      return ['year', 'month', 'day'].map((type) => parts.find((part) => part.type === type)?.value).join('-');
     };
-  }, [i18n.locale]);
+    return (ms: number) => {
+      const [at, today] = [calendarDay(ms), calendarDay(Date.now())];
+      if (at === today) return time.format(ms);
+      if (at.slice(0, 4) === today.slice(0, 4)) return day.format(ms);
+      return date.format(ms);
+    };
+  }, [i18n.locale, timeZone]);
 }
 
 /**
