@@ -9,6 +9,7 @@ import { TimeZoneContext } from '@/ui/kit/time-zone';
 import { ERROR_PAGE_TITLES } from '@/ui/app/error-titles';
 import { AppSystemContext } from './routes/-app/app-context';
 import { ServerShellContext } from './routes/-app/server-shell';
+import { loadFeatureCatalog } from './routes/-app/use-feature-catalog';
 import type { MemberCall } from '@/contract/first-paint';
 import { SIGNED_IN_PAGES, type SignedInPage } from './routes/-app/signed-in-pages';
 import type { AppSystem } from './routes/-app/app-system';
@@ -132,6 +133,8 @@ async function renderOne(url: string, locale: Locale, answers: Record<string, un
       const leaf = router.state.matches.at(-1);
       const signedIn = leaf && skeletonOf(leaf.routeId);
       if (!signedIn || router.state.matches.some((match) => match.status !== 'success')) throw new Error(`${url} has no signed-in page`);
+      // The page's texts: its feature catalog, named once in SIGNED_IN_PAGES.
+      await loadFeatureCatalog(signedIn.catalog, i18n);
       const Page = shellOf === 'filled' ? signedIn.Filled : signedIn.Skeleton;
       skeleton = <Page lang={locale} />;
     }

@@ -111,6 +111,8 @@ describe("a member's signed-in pages, filled by the server (issue 30 item 8)", (
     const wallet = await renderShell('/en/member/point', 'en', answers);
     expect(wallet).toContain('<h1 class="page-header-title">Wallet</h1>');
     expect(wallet).toContain('Your points');
+    // In Arabic, from the wallet's own catalog (loaded once, by the page's entry in SIGNED_IN_PAGES).
+    expect(await renderShell('/ar/member/point', 'ar', answers)).toContain('نقاطك');
     // The sandbox's payments are test ones: the page says so from its first paint (no shift when the app knows it).
     expect(wallet).toContain('Test mode');
     const messages = await renderShell('/ar/message', 'ar', answers);

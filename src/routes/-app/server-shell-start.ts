@@ -19,6 +19,8 @@ import { loadFeatureCatalog } from './use-feature-catalog';
 export async function whenShellPageReady(router: AnyRouter, system: Promise<AppSystem>, catalog: string | undefined, i18n: I18n, member: boolean): Promise<unknown> {
   // Watched from the start: the contact list may sync while the page's modules still load.
   const data = member ? system.then(watchMemberData) : null;
+  // Its failure is the system's, which the wait below reports.
+  data?.catch(() => undefined);
   await Promise.all([router.load(), system.then((s) => s.loadChat()), catalog ? loadFeatureCatalog(catalog, i18n) : null]);
   const needs = data ? MEMBER_DATA[router.state.matches.at(-1)?.routeId ?? ''] : undefined;
   if (!data || !needs) return;

@@ -13,7 +13,6 @@ import { PageHeader } from '@/ui/kit/page-header';
 import { contactHref, MessagesScreenSkeleton, useMessagesTitle } from '../-chat/messages-screen';
 import { useWalletTitle, WalletScreenSkeleton, WalletView } from '../-wallet/wallet-screen';
 import type { FeatureCatalog } from './use-feature-catalog';
-import { useFeatureCatalog } from './use-feature-catalog';
 
 /**
  * The signed-in pages the server paints for a signed-in browser before the app runs (src/entry-server.tsx
@@ -45,7 +44,7 @@ export const SIGNED_IN_PAGES: Partial<Record<keyof FileRoutesById, SignedInPage>
 export interface SignedInPage {
   Skeleton(props: { lang: string }): ReactNode;
   Filled(props: { lang: string }): ReactNode;
-  /** The page's feature catalog (use-feature-catalog.ts), which the page preloads. */
+  /** The page's feature catalog (use-feature-catalog.ts): loaded before either version renders, and preloaded by the page. */
   catalog: FeatureCatalog;
   /** The reads the filled page is rendered from, run as the member. */
   calls: MemberCall[];
@@ -54,7 +53,6 @@ export interface SignedInPage {
 
 /** /member (routes/$lang/_default/member/index.tsx) while the session loads. */
 function AccountSkeleton({ lang }: { lang: string }) {
-  useFeatureCatalog('forms');
   return (
     <section>
       <MemberHome user={null} loading verifyEmailHref={`/${lang}/member/setup/verify-email`} classHref={`/${lang}/member/class`} onLogout={() => {}} />
@@ -63,7 +61,6 @@ function AccountSkeleton({ lang }: { lang: string }) {
 }
 
 function AccountFilled({ lang }: { lang: string }) {
-  useFeatureCatalog('forms');
   return (
     <section>
       <MemberAccount lang={lang} user={firstAnswer({ call: me, payload: {} }) ?? null} onLogout={() => {}} onFeedback={() => {}} />
@@ -72,7 +69,6 @@ function AccountFilled({ lang }: { lang: string }) {
 }
 
 function WalletFilled({ lang }: { lang: string }) {
-  useFeatureCatalog('wallet');
   return (
     <WalletView
       lang={lang}
@@ -86,7 +82,6 @@ function WalletFilled({ lang }: { lang: string }) {
 }
 
 function MessagesFilled({ lang }: { lang: string }) {
-  useFeatureCatalog('chat');
   const member = firstAnswer({ call: me, payload: {} });
   const list = firstAnswer({ call: getContactList, payload: {} });
   return (

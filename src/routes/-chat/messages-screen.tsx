@@ -24,7 +24,6 @@ export function useMessagesTitle(): string {
  * (src/routes/-app/signed-in-pages.tsx), the title and the list's placeholder rows.
  */
 export function MessagesScreenSkeleton({ lang }: { lang: string }) {
-  useFeatureCatalog('chat');
   return (
     <>
       <PageHeader title={useMessagesTitle()} />

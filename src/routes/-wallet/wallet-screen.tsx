@@ -9,7 +9,6 @@ import { RecordSkeletonRows } from '@/ui/directory/listing-list';
 import { PageHeader } from '@/ui/kit/page-header';
 import { WalletOverview } from '@/ui/wallet/wallet-overview';
 import { useDocumentTitle } from '../-app/use-document-title';
-import { useFeatureCatalog } from '../-app/use-feature-catalog';
 import { usePaymentsTestMode } from '../-app/use-payments-test-mode';
 import { usePayment } from './use-payment';
 import { useEconomy, useFreshUser } from './wallet-data';
@@ -25,7 +24,6 @@ export function useWalletTitle(): string {
  * (src/routes/-app/signed-in-pages.tsx), the page's frame and its rows loading.
  */
 export function WalletScreenSkeleton({ lang }: { lang: string }) {
-  useFeatureCatalog('wallet');
   return (
     <section>
       <PageHeader title={useWalletTitle()} backHref={`/${lang}/member`} />
