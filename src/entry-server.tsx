@@ -135,7 +135,7 @@ async function renderOne(url: string, locale: Locale, answers: Record<string, un
       if (!signedIn || router.state.matches.some((match) => match.status !== 'success')) throw new Error(`${url} has no signed-in page`);
       // The page's texts: its feature catalog, named once in SIGNED_IN_PAGES.
       await loadFeatureCatalog(signedIn.catalog, i18n);
-      const Page = shellOf === 'filled' ? signedIn.Filled : signedIn.Skeleton;
+      const Page = (shellOf === 'filled' && signedIn.Filled) || signedIn.Skeleton;
       skeleton = <Page lang={locale} />;
     }
     const signal = AbortSignal.timeout(5_000);

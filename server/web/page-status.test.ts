@@ -63,7 +63,9 @@ describe("the app's router, as the server asks it", () => {
     expect(paths('/ar/message')).toEqual(['user/me', 'chat/getContactList']);
     expect(matcher.matchPage('/en/member').skeleton?.catalog).toBe('forms');
     expect(paths('/en/member')).toEqual(['user/me']);
-    for (const pathname of ['/en', '/en/member/point/log', '/en/nowhere', `/en/message/${randomUUID()}`]) expect(matcher.matchPage(pathname).skeleton, pathname).toBeNull();
+    // A conversation is painted as its skeleton: no member reads.
+    expect(matcher.matchPage(`/en/message/${randomUUID()}`).skeleton).toMatchObject({ catalog: 'chat', calls: [] });
+    for (const pathname of ['/en', '/en/member/point/log', '/en/nowhere']) expect(matcher.matchPage(pathname).skeleton, pathname).toBeNull();
   });
 
   it("paints a signed-in page's frame and skeleton, in the page's language, with nothing of a member in it", async () => {
@@ -76,6 +78,12 @@ describe("the app's router, as the server asks it", () => {
     expect(messages).toContain('<h1 class="page-header-title">الرسائل</h1>');
     expect(messages).toContain('class="chat-contacts" aria-busy="true"');
     expect(await renderShell('/ja/member', 'ja')).toContain('class="profile-card" aria-busy="true"');
+    const conversation = await renderShell(`/ar/message/${randomUUID()}`, 'ar');
+    expect(conversation).toContain('class="chat-messages"');
+    expect(conversation).toMatch(/<ol class="chat-messages"[^>]*aria-busy="true"/);
+    expect(conversation).toContain('href="/ar/message"');
+    // The conversation's frame has no tab bar.
+    expect(conversation).not.toContain('class="tab-bar"');
     await expect(renderShell('/en/search', 'en')).rejects.toThrow('has no signed-in page');
   });
 

@@ -185,7 +185,8 @@ export default fp(
       let personal = false;
       if (status === 200 && signedIn && skeleton && serverBuild?.renderShell) {
         try {
-          const { session, stale } = await readPageSession(app.db, config.serverSecret, request.headers.cookie);
+          // A page with reads (its filled version) asks who the member is; one without paints its skeleton.
+          const { session, stale } = skeleton.calls.length > 0 ? await readPageSession(app.db, config.serverSecret, request.headers.cookie) : { session: null, stale: false };
           if (stale) reply.header('set-cookie', clearedPageSessionCookie(request.protocol === 'https'));
           const member = session ? await gatherMemberAnswers(app, request, locale, skeleton.calls, session).catch((error: unknown) => {
             request.log.warn({ err: error, pathname }, "signed-in page: the member's reads failed; painting its skeleton");

@@ -131,6 +131,32 @@ for (const { path, title, skeleton, content } of PAGES.slice(0, 2)) {
   });
 }
 
+test('a conversation shows its frame and its messages loading within 2 s on a slow connection, then its messages, never blank', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const { context, slow } = await slowSignedInPage(page, browser, true);
+  try {
+    // The conversation with Paul, as the contact list links it.
+    await page.goto('/en/message');
+    const path = await page.getByRole('link', { name: /Paul/ }).first().getAttribute('href');
+    expect(path).toMatch(/^\/en\/message\/[\w-]+$/);
+    const loading = 'ol.chat-messages[aria-busy="true"]';
+    await throttle(slow, context);
+    await slow.goto(path!, { waitUntil: 'commit' });
+    // The server's paint: the conversation's frame (back, the composer, no tab bar) and its messages loading.
+    await expect(slow.locator(loading)).toBeVisible();
+    await expect(slow.getByRole('link', { name: 'Back' })).toBeVisible();
+    await expect(slow.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    expect(await slow.evaluate(() => document.documentElement.dataset.app ?? null)).toBeNull();
+    await expect.poll(() => firstContentfulPaint(slow)).toBeLessThan(2_000);
+    // Then the conversation itself, in place of the placeholder.
+    await expect(slow.getByText('Shall we meet at the entrance').first()).toBeVisible({ timeout: 90_000 });
+    await expect(slow.locator(loading)).toHaveCount(0);
+    expect(await slow.evaluate(() => (window as unknown as { blank: { blankAfter: boolean } }).blank.blankAfter)).toBe(false);
+  } finally {
+    await context.close();
+  }
+});
+
 test("a tap on the server's paint before the app has the page is not lost: Sign out still signs out", async ({ page, browser }) => {
   test.setTimeout(120_000);
   const { context, slow } = await slowSignedInPage(page, browser, true);

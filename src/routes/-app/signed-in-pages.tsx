@@ -10,6 +10,7 @@ import { MemberAccount } from '@/ui/account/member-account';
 import { MemberHome } from '@/ui/account/member-home';
 import { ContactList } from '@/ui/chat/contact-list';
 import { PageHeader } from '@/ui/kit/page-header';
+import { ConversationScreenSkeleton } from '../-chat/conversation-screen';
 import { contactHref, MessagesScreenSkeleton, useMessagesTitle } from '../-chat/messages-screen';
 import { useWalletTitle, WalletScreenSkeleton, WalletView } from '../-wallet/wallet-screen';
 import type { FeatureCatalog } from './use-feature-catalog';
@@ -33,6 +34,8 @@ export const SIGNED_IN_PAGES: Partial<Record<keyof FileRoutesById, SignedInPage>
     // The economy is the same for everyone and the app's wallet starts from it (wallet-data.ts useEconomy).
     calls: [{ call: me, payload: {} }, { call: economy, payload: {}, embed: true }, { call: homeConfig, payload: {} }],
   },
+  // A conversation: its frame and its messages loading (the server does not read the member's history for it).
+  '/$lang/_message/message/$channel': { Skeleton: ConversationScreenSkeleton, catalog: 'chat', calls: [] },
   '/$lang/_default/_auth/message/': {
     Skeleton: MessagesScreenSkeleton,
     Filled: MessagesFilled,
@@ -43,7 +46,8 @@ export const SIGNED_IN_PAGES: Partial<Record<keyof FileRoutesById, SignedInPage>
 
 export interface SignedInPage {
   Skeleton(props: { lang: string }): ReactNode;
-  Filled(props: { lang: string }): ReactNode;
+  /** Absent: the page is painted as its skeleton for every signed-in browser (its `calls` are then empty). */
+  Filled?(props: { lang: string }): ReactNode;
   /** The page's feature catalog (use-feature-catalog.ts): loaded before either version renders, and preloaded by the page. */
   catalog: FeatureCatalog;
   /** The reads the filled page is rendered from, run as the member. */

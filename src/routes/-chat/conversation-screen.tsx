@@ -19,6 +19,36 @@ import { useChat, useConnectionStatus } from './use-chat';
 
 const conversationRoute = getRouteApi('/$lang/_message/message/$channel');
 
+const ignore = () => {};
+
+/**
+ * /{lang}/message/{channel} before the conversation is known: as the server paints it for a signed-in browser
+ * (src/routes/-app/signed-in-pages.tsx), the conversation's frame (back, the composer) and its messages loading.
+ */
+export function ConversationScreenSkeleton({ lang }: { lang: string }) {
+  return (
+    <Conversation
+      contact={null}
+      messages={[]}
+      backHref={`/${lang}/message`}
+      connection="CONNECTING"
+      onUseHere={ignore}
+      status={null}
+      loading
+      ready={false}
+      hasOlder={false}
+      onLoadOlder={ignore}
+      onSend={ignore}
+      onSendPhoto={ignore}
+      uploading={false}
+      onUnlock={ignore}
+      unlocking={false}
+      onToggleBlock={ignore}
+      onReport={ignore}
+    />
+  );
+}
+
 /** The page of /{lang}/message/{channel} (route: $lang/_auth/message/$channel.tsx). */
 export function ConversationRoutePage() {
   useFeatureCatalog('chat');

@@ -63,6 +63,9 @@ export interface ConversationProps {
  * messages" divider; it follows new messages while at the bottom, and counts them on a pill when scrolled up
  * (conversation-scroll.ts).
  */
+/** Whose each placeholder bubble is while a conversation loads (true: the member's own). */
+const PLACEHOLDER_BUBBLES = [false, true, false, false, true];
+
 export function Conversation(props: ConversationProps) {
   const { contact, messages, backHref, connection, loading, hasOlder, onLoadOlder } = props;
   const { t } = useLingui();
@@ -79,8 +82,8 @@ export function Conversation(props: ConversationProps) {
       <PageHeader
         title={
           <span className="chat-title">
-            {contact && <Avatar src={contact.avatar} name={name} />}
-            <span className="chat-title-name">{name}</span>
+            {contact ? <Avatar src={contact.avatar} name={name} /> : <span className="skeleton chat-title-skeleton" aria-hidden="true" />}
+            {contact ? <span className="chat-title-name">{name}</span> : <span className="skeleton skeleton--line chat-name-skeleton" aria-hidden="true" />}
           </span>
         }
         backHref={backHref}
@@ -121,6 +124,12 @@ export function Conversation(props: ConversationProps) {
             );
             return [divider, bubble];
           })}
+          {/* Placeholder bubbles, theirs and the member's, while the conversation's first messages load. */}
+          {loading && messages.length === 0 && PLACEHOLDER_BUBBLES.map((self, index) => (
+            <li key={`placeholder-${index}`} className={`chat-bubble chat-bubble--placeholder${self ? ' chat-bubble--self' : ''}`} aria-hidden="true">
+              <span className="skeleton skeleton--line" />
+            </li>
+          ))}
           {/* A locked conversation says what unlocking costs instead (the unlock panel): hello comes after. */}
           {!loading && messages.length === 0 && !locked && <li className="chat-empty">{t`No messages yet. Say hello!`}</li>}
         </ol>
