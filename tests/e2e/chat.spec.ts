@@ -10,6 +10,10 @@ import { logIn } from './log-in';
  * and a partner's chat starts with the unlock.
  */
 
+// Two members in two browsers, each page first loaded in full (a signed-in page's server paint, then the app): these
+// take 20-27 s on the 2-core CI machine, too close to the default 30 s.
+test.describe.configure({ timeout: 60_000 });
+
 const MIA = { account: 'member', password: 'member-pass-2026' };
 const PAUL = { account: 'paid', password: 'paid-pass-2026' };
 
