@@ -208,13 +208,16 @@ if (hydrating) {
     .then((m) => m.whenShellPageReady(router, system, rootElement.dataset.catalog, i18n, memberPaint).then(() => m.carryEarlyTaps(rootElement)))
     .catch(() => undefined)
     .then((replayTaps) => {
-      // From here React handles taps: the boot script stops keeping them.
-      document.documentElement.dataset.app = 'hydrating';
       // As a transition, React renders the page in slices rather than one long task; the server's paint stays on
-      // screen until the commit.
+      // screen until the commit, and the boot script keeps the taps on it until then.
       const root = createRoot(rootElement);
       startTransition(() => root.render(app));
-      if (replayTaps) void pageHydrated.then(replayTaps);
+      void pageHydrated.then(
+        replayTaps ??
+          (() => {
+            document.documentElement.dataset.app ||= 'hydrating';
+          }),
+      );
     });
 } else {
   createRoot(rootElement).render(app);

@@ -71,29 +71,40 @@ const MEMBER_DATA: Record<string, MemberData[]> = {
   '/$lang/_default/_auth/message/': ['session', 'contacts'],
 };
 
-/** A button's place under #root: the index of each element on the way down. */
-function pathOf(root: Element, element: Element): number[] {
+/** A button's place in the server's paint: the index of each element on the way down from #root. */
+function pathOf(top: readonly Element[], element: Element): number[] | null {
   const path: number[] = [];
-  for (let node: Element | null = element; node && node !== root; node = node.parentElement) path.unshift(node.parentElement ? [...node.parentElement.children].indexOf(node) : -1);
-  return path;
+  let node: Element = element;
+  // The paint is detached by then (the app's render took its place): its top element is one of #root's former children.
+  while (node.parentElement) {
+    path.unshift([...node.parentElement.children].indexOf(node));
+    node = node.parentElement;
+  }
+  const index = top.indexOf(node);
+  return index < 0 ? null : [index, ...path];
 }
 
 /**
  * The buttons tapped on the server's paint before the app had the page (the boot script keeps them:
- * public/first-paint-boot.js), to press on the app's render in its place: the same markup, so the button at the same
- * place, with the same text and name, is the one the member meant. Called just before the app renders; the
- * returned function presses them once it has.
+ * public/first-paint-boot.js, until `data-app` is set), to press on the app's render in its place: the same markup,
+ * so the button at the same place, with the same text and name, is the one the member meant. Called just before the
+ * app renders (which, as a transition, takes a while: a tap meanwhile still lands on the paint); the returned function
+ * runs once the render has taken the paint's place: from then on React has the taps.
  */
 export function carryEarlyTaps(root: HTMLElement): () => void {
-  const kept = (window as { __firstPaintTaps?: HTMLButtonElement[] }).__firstPaintTaps ?? [];
-  const taps = kept.splice(0).flatMap((button) =>
-    root.contains(button) ? [{ path: pathOf(root, button), text: button.textContent, name: button.getAttribute('aria-label') }] : [],
-  );
+  const paint = [...root.children];
   return () => {
-    for (const { path, text, name } of taps) {
-      let element: Element | undefined = root;
-      for (const index of path) element = element?.children[index];
-      if (element instanceof HTMLButtonElement && !element.disabled && element.textContent === text && element.getAttribute('aria-label') === name) element.click();
+    document.documentElement.dataset.app ||= 'hydrating';
+    const kept = (window as { __firstPaintTaps?: HTMLButtonElement[] }).__firstPaintTaps ?? [];
+    for (const button of kept.splice(0)) {
+      // A tap on the app's own render (between its commit and now) was React's already.
+      if (button.isConnected) continue;
+      const path = pathOf(paint, button);
+      let element: Element | undefined = path ? root : undefined;
+      for (const index of path ?? []) element = element?.children[index];
+      if (element instanceof HTMLButtonElement && !element.disabled && element.textContent === button.textContent && element.getAttribute('aria-label') === button.getAttribute('aria-label')) {
+        element.click();
+      }
     }
   };
 }
