@@ -137,10 +137,8 @@ export function signedInModules(manifest: ClientManifest, routes: readonly strin
 export function visitorTimeZone(cookieHeader: string | undefined): string | undefined {
   const raw = cookieValue(cookieHeader, TIME_ZONE_COOKIE);
   if (!raw || raw.length > 96) return undefined;
-  let zone: string;
   try {
-    zone = decodeURIComponent(raw);
-    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
+    return new Intl.DateTimeFormat('en', { timeZone: decodeURIComponent(raw) }).resolvedOptions().timeZone;
   } catch {
     return undefined;
   }
