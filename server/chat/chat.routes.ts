@@ -58,9 +58,9 @@ export default fp(
       const conversation = await resolve(viewer, payload.from_uuid, payload.partner_uuid);
       const status = await statusOf(conversation);
       const row = await findConversation(db, conversation);
-      if (!row) return { list: [], page: payload.page, has_more: false, status };
-      const [{ list, hasMore }, { peerReadSeq }] = await Promise.all([historyPage(db, row.id, payload.page, payload.limit), unreadCount(db, row.id, viewer)]);
-      return { list: list.map((m) => historyItemOf(row, m, viewer, peerReadSeq, locale)), page: payload.page, has_more: hasMore, status };
+      if (!row) return { list: [], page: payload.page, has_more: false, status, unreadcount: 0 };
+      const [{ list, hasMore }, { peerReadSeq, unread }] = await Promise.all([historyPage(db, row.id, payload.page, payload.limit), unreadCount(db, row.id, viewer)]);
+      return { list: list.map((m) => historyItemOf(row, m, viewer, peerReadSeq, locale)), page: payload.page, has_more: hasMore, status, unreadcount: unread };
     });
 
     app.api(chat.getContactList, async ({ session, locale }) => {

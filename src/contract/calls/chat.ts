@@ -97,6 +97,11 @@ export const getHistory = defineCall({
     page: z.number().int().min(1),
     has_more: z.boolean(),
     status: chatStatus,
+    /**
+     * The reader's unread messages in the conversation as of this answer (as the contact list counts them): a client
+     * that opens a conversation before its contact list has arrived marks the newest ones unread from it.
+     */
+    unreadcount: z.number().int().min(0),
   }),
 });
 

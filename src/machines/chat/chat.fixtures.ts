@@ -80,6 +80,6 @@ export function contactEntry(
   };
 }
 
-export function historyPage(items: HistoryItem[], options: { page?: number; hasMore?: boolean; status?: ChatStatus } = {}): GetHistoryOutput {
-  return { list: items, page: options.page ?? 1, has_more: options.hasMore ?? false, status: options.status ?? OPEN_STATUS };
+export function historyPage(items: HistoryItem[], options: { page?: number; hasMore?: boolean; status?: ChatStatus; unread?: number } = {}): GetHistoryOutput {
+  return { list: items, page: options.page ?? 1, has_more: options.hasMore ?? false, status: options.status ?? OPEN_STATUS, unreadcount: options.unread ?? 0 };
 }

@@ -233,9 +233,10 @@ async function reconnect(w: World, code = 1006) {
 }
 
 /** Opens the conversation with PEER and answers its first page with `items` (and the markRead that may follow). */
-async function openPeer(w: World, items = [historyItem(1, PEER), historyItem(2, ME), historyItem(3, PEER)], hasMore = false) {
+async function openPeer(w: World, items = [historyItem(1, PEER), historyItem(2, ME), historyItem(3, PEER)], hasMore = false, unread = w.contact(PEER_KEY)?.unreadcount ?? 0) {
   w.actor.send({ type: 'conversation.open', uuid: PEER });
-  await w.api.loadHistory.answer(historyPage(items, { hasMore }));
+  // The server counts in the page what its contact list counted, unless a test says otherwise.
+  await w.api.loadHistory.answer(historyPage(items, { hasMore, unread }));
 }
 
 beforeEach(() => {
@@ -645,6 +646,23 @@ describe('chat: unread counts', () => {
     expect(w.contact(PEER_KEY).unreadcount).toBe(0);
     expect(w.contact(PEER_KEY).messages.map((m) => m.unread)).toEqual([false, false, false]);
     expect(selectTotalUnread(w.snap())).toBe(0);
+  });
+
+  it('a conversation opened before the contact list arrives (by its address) marks unread what its first page counts', async () => {
+    const w = await startOnline([]);
+    w.actor.send({ type: 'conversation.open', uuid: PEER });
+    await w.api.loadHistory.answer(historyPage([historyItem(1, PEER), historyItem(2, ME), historyItem(3, PEER), historyItem(4, PEER)], { unread: 2 }));
+    expect(w.contact(PEER_KEY).messages.map((m) => m.unread)).toEqual([false, false, true, true]);
+    expect(w.contact(PEER_KEY).unreadcount).toBe(2);
+    expect(await w.api.markRead.answer({ unreadcount: 0, read_seq: 4 })).toEqual({ to_uuid: PEER, seq: 4 });
+  });
+
+  it('the first page’s count wins over an older contact list’s: messages read elsewhere since show no divider', async () => {
+    const w = await startOnline([contactEntry(PEER, { unread: 2 })]);
+    await openPeer(w, [historyItem(1, PEER), historyItem(2, PEER)], false, 0);
+    expect(w.contact(PEER_KEY).messages.map((m) => m.unread)).toEqual([false, false]);
+    expect(w.contact(PEER_KEY).unreadcount).toBe(0);
+    expect(w.api.markRead.calls).toHaveLength(0);
   });
 
   it('a peer message in the open conversation is read at once: not counted, marked read, announced as open', async () => {

@@ -315,8 +315,11 @@ function applyHistoryPage(context: ChatContext, request: HistoryRequest, output:
     // The page replaces what was held, except what it cannot hold yet: own messages not acked (the outbox) or
     // refused, and messages that arrived while it was on its way.
     const kept = contact.messages.filter((m) => !stored.has(m.id) && (m.seq === null || m.seq > top));
-    const messages = markNewestUnread(mergeMessages(page, kept), contact.unreadcount);
-    next = withContact(next, key, { ...contact, messages, noMore: !output.has_more });
+    // The page's own count is the freshest: the contact list's may be older (read elsewhere since), or not in yet (a
+    // conversation opened by its address, before the list). Messages that arrived while it was on its way add to it.
+    const unreadcount = output.unreadcount + unreadAfter(kept, top);
+    const messages = markNewestUnread(mergeMessages(page, kept), unreadcount);
+    next = withContact(next, key, { ...contact, messages, unreadcount, noMore: !output.has_more });
     next = {
       ...next,
       // An outbox message on the page was stored though its ack never came: it is sent, not to be resent.
