@@ -29,6 +29,7 @@ import { createCardSetupTestModel, describeCardSetupEvent } from '@/machines/wal
 import { createKycTestModel, describeKycEvent } from '@/machines/kyc/kyc.model';
 import { createPhotoCaptureTestModel, describePhotoCaptureEvent } from '@/machines/kyc/photo-capture.model';
 import { createPaymentTestModel, describePaymentEvent, paymentTestPaths } from '@/machines/wallet/payment.model';
+import { createWithdrawFormTestModel, describeWithdrawFormEvent } from '@/machines/wallet/withdraw-form.model';
 
 /** What the path printer reads of a snapshot: its state value and its tags. */
 export interface PathSnapshot {
@@ -96,6 +97,7 @@ export const machines: readonly RegisteredMachine[] = [
   { id: 'chat', create: createChatTestModel, paths: chatTestPaths, describeEvent: describeChatEvent },
   { id: 'payment', create: createPaymentTestModel, paths: paymentTestPaths, describeEvent: describePaymentEvent },
   { id: 'card-setup', create: createCardSetupTestModel, describeEvent: describeCardSetupEvent },
+  { id: 'withdraw-form', create: createWithdrawFormTestModel, describeEvent: describeWithdrawFormEvent },
   { id: 'kyc', create: createKycTestModel, describeEvent: describeKycEvent },
   { id: 'photo-capture', create: createPhotoCaptureTestModel, describeEvent: describePhotoCaptureEvent },
 ];

@@ -24,7 +24,7 @@ describe('test:paths registry', () => {
     const ids = machines.map((entry) => entry.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of ids) expect(id).toMatch(/^[a-z]+(-[a-z]+)*$/);
-    expect(ids).toEqual(expect.arrayContaining(['session', 'token-expiry', 'tracking', 'request']));
+    expect(ids).toEqual(expect.arrayContaining(['session', 'token-expiry', 'tracking', 'request', 'withdraw-form']));
   });
 
   for (const entry of machines) {

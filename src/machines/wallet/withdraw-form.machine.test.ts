@@ -1,8 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, type SnapshotFrom } from 'xstate';
 import type { Withdrawal } from '@/contract/calls/wallet';
-import { pendingActor } from '../app/form.model';
-import { validateWithdraw, withdrawFormMachine, WITHDRAW_TOO_MANY, type WithdrawField, type WithdrawPayload } from './withdraw-form.machine';
+import { formEventExecs, pendingActor, unreachedStates, unusedEvents } from '../app/form.model';
+import { validateWithdraw, withdrawFormMachine, WITHDRAW_TOO_MANY, type WithdrawField, type WithdrawFormInput, type WithdrawPayload } from './withdraw-form.machine';
+import {
+  createWithdrawFormTestModel,
+  INSUFFICIENT_MSG,
+  KYC_REQUIRED_MSG,
+  MODEL_BAD_ADDRESS,
+  MODEL_TRC20_ADDRESS,
+  modelWithdrawal,
+  WITHDRAW_MODEL_INPUT,
+  withdrawModelEvents,
+} from './withdraw-form.model';
 
 const input = { idempotencyKey: '5f0c6f4e-8d0c-4a8e-9b7e-3f1f0b0a9c11', minPoints: 1_000, maxPoints: 4_000 };
 
@@ -18,10 +28,10 @@ const values = (overrides: Partial<Record<WithdrawField, string>> = {}): Record<
   ...overrides,
 });
 
-function start() {
+function start(formInput: WithdrawFormInput = input) {
   const submit = pendingActor<Withdrawal, WithdrawPayload>();
   const notifySuccess = vi.fn();
-  const actor = createActor(withdrawFormMachine.provide({ actors: { submit: submit.logic }, actions: { notifySuccess } }), { input }).start();
+  const actor = createActor(withdrawFormMachine.provide({ actors: { submit: submit.logic }, actions: { notifySuccess } }), { input: formInput }).start();
   const fill = (all: Record<WithdrawField, string>) => {
     for (const [field, value] of Object.entries(all)) actor.send({ type: 'field.change', field: field as WithdrawField, value });
   };
@@ -87,5 +97,131 @@ describe('withdraw form', () => {
       alipay_account: { code: 'zod.string.required', extra: { min: 1 } },
       points: { code: 'zod.number.min', extra: { min: 1_000 } },
     });
+  });
+});
+
+/**
+ * What each field must show after a submit the form refused itself, written out here rather than derived from
+ * validateWithdraw: the model's values and the model input's limits (1 000 to 4 000 points).
+ */
+const LOCAL_ERRORS: Partial<Record<WithdrawField, Record<string, { code: string; extra?: object } | undefined>>> = {
+  points: {
+    '': { code: 'zod.number.invalid' },
+    '999': { code: 'zod.number.min', extra: { min: 1_000 } },
+    '5000': { code: WITHDRAW_TOO_MANY, extra: { max: 4_000 } },
+    '1500': undefined,
+  },
+  account_name: { '': { code: 'zod.string.required', extra: { min: 1 } }, 'Vera Lind': undefined },
+  bank_name: { '': { code: 'zod.string.required', extra: { min: 1 } }, Nordbank: undefined },
+  card_number: { '': { code: 'errors.withdraw.cardNumber' }, '1234 5678 9012 3456': undefined },
+  address: {
+    '': { code: 'zod.string.required', extra: { min: 1 } },
+    [MODEL_BAD_ADDRESS]: { code: 'errors.withdraw.address' },
+    [MODEL_TRC20_ADDRESS]: undefined,
+  },
+};
+
+/** The payload user/apply_withdraw must receive per method, for the model's valid values. */
+const EXPECTED_PAYLOAD = {
+  bank_card: {
+    method: 'bank_card',
+    points: 1_500,
+    account_name: 'Vera Lind',
+    bank_name: 'Nordbank',
+    card_number: '1234567890123456',
+    idempotency_key: WITHDRAW_MODEL_INPUT.idempotencyKey,
+  },
+  usdt: {
+    method: 'usdt',
+    points: 1_500,
+    network: 'TRC20',
+    address: MODEL_TRC20_ADDRESS,
+    idempotency_key: WITHDRAW_MODEL_INPUT.idempotencyKey,
+  },
+} as const;
+
+type Snapshot = SnapshotFrom<typeof withdrawFormMachine>;
+
+describe('withdraw form: model-based paths', () => {
+  const paths = createWithdrawFormTestModel().getShortestPaths();
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      const { actor, submit, notifySuccess } = start(WITHDRAW_MODEL_INPUT);
+      const same = (model: Snapshot) => {
+        const real = actor.getSnapshot();
+        expect(real.value).toEqual(model.value);
+        expect(real.context).toEqual(model.context);
+        expect([...real.tags].sort()).toEqual([...model.tags].sort());
+        return real;
+      };
+      // Every call of this form's life carries its one key: a retry can never place a second hold.
+      const sameKeyThroughout = () => {
+        for (const call of submit.calls) expect(call.input.idempotency_key).toBe(WITHDRAW_MODEL_INPUT.idempotencyKey);
+      };
+      await path.test({
+        states: {
+          editing: (model) => {
+            const { context } = same(model);
+            expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+            expect(submit.outstanding()).toEqual([]);
+            expect(notifySuccess).not.toHaveBeenCalled();
+            sameKeyThroughout();
+            if (context.serverError === null) {
+              // A refusal of the form's own: each error shown is the one its value earns (a focused field shows none).
+              for (const [field, error] of Object.entries(context.errors)) {
+                const expected = LOCAL_ERRORS[field as WithdrawField];
+                expect(expected, `no error expected on ${field}`).toBeDefined();
+                expect(error).toEqual(expected?.[context.values[field as WithdrawField]]);
+              }
+            } else if (context.serverError === KYC_REQUIRED_MSG) {
+              expect(context.errors).toEqual({});
+            } else {
+              // Not enough withdrawable points: the server's msg, and the points field marked.
+              expect(context.serverError).toBe(INSUFFICIENT_MSG);
+              expect(context.errors).toEqual({ points: { code: 'zod.number.max' } });
+            }
+          },
+          submitting: (model) => {
+            const { context } = same(model);
+            expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+            expect(submit.outstanding()).toHaveLength(1);
+            // Only a valid form is sent, with the chosen method's own fields and the points as a number.
+            expect(submit.last().input).toEqual(EXPECTED_PAYLOAD[context.values.method as keyof typeof EXPECTED_PAYLOAD]);
+            expect(context).toMatchObject({ errors: {}, serverError: null, result: null });
+            sameKeyThroughout();
+          },
+          done: (model) => {
+            const { context } = same(model);
+            const answer = modelWithdrawal(context.values.method as 'bank_card' | 'usdt');
+            expect(context.result).toEqual(answer);
+            expect(notifySuccess).toHaveBeenCalledTimes(1);
+            expect(notifySuccess.mock.calls[0]?.[1]).toEqual({ result: answer });
+            expect(submit.outstanding()).toEqual([]);
+            sameKeyThroughout();
+          },
+        },
+        events: formEventExecs(withdrawModelEvents, {
+          send: (event) => actor.send(event as never),
+          settle: { submit: submit.settle },
+          flush: async () => {
+            await vi.advanceTimersByTimeAsync(0);
+          },
+        }),
+      });
+    });
+  }
+
+  it('the paths reach every state and use every model event', () => {
+    expect(unreachedStates(withdrawFormMachine, paths)).toEqual([]);
+    expect(unusedEvents(withdrawModelEvents, paths)).toEqual([]);
+  });
+
+  it('covers both methods, both refusals and each limit of the points', () => {
+    const seen = paths.flatMap((path) => path.steps.map((step) => step.state.context));
+    expect(new Set(seen.filter((c) => c.result !== null).map((c) => c.result?.method))).toEqual(new Set(['bank_card', 'usdt']));
+    expect(new Set(seen.map((c) => c.serverError))).toEqual(new Set([null, KYC_REQUIRED_MSG, INSUFFICIENT_MSG]));
+    const pointsCodes = new Set(seen.map((c) => c.errors.points?.code));
+    for (const code of ['zod.number.invalid', 'zod.number.min', WITHDRAW_TOO_MANY, 'zod.number.max']) expect(pointsCodes).toContain(code);
   });
 });
