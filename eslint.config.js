@@ -54,6 +54,22 @@ export default tseslint.config(
     },
   },
   {
+    // ui code makes no network calls (DESIGN section 2): a component is given them by the route that renders it, from
+    // src/services (the sandbox card element's calls are src/services/sandbox-card.ts; issue 31 item 14).
+    files: ['src/ui/**/*.{ts,tsx}'],
+    ignores: ['src/ui/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource'].map((name) => ({ name, message: 'ui makes no network calls: take them as a prop from src/services (DESIGN section 2).' })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].map((object) => ({ object, property: 'fetch', message: 'ui makes no network calls: take them as a prop from src/services (DESIGN section 2).' })),
+      ],
+    },
+  },
+  {
     // Migrations take Kysely<any> on purpose: they must not depend on the app's current schema types (STYLE rule 24).
     files: ['server/db/migrations/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -14,6 +14,7 @@ import {
 } from '@/machines/wallet/card-setup.machine';
 import { selectConfig } from '@/machines/account/session.machine';
 import type { ApiClient } from '@/services/api-client';
+import { createSandboxCardApi } from '@/services/sandbox-card';
 import { ErrorState } from '@/ui/directory/listing-list';
 import { FormError } from '@/ui/kit/form-error';
 import { CardChooser } from '@/ui/wallet/saved-cards';
@@ -29,6 +30,9 @@ export function useStripeKey(): string | null {
 }
 
 export type CardSetupActor = ActorRefFrom<typeof cardSetupMachine>;
+
+/** The sandbox provider's API, which the sandbox's card element sends the card number to (not the app's API). */
+export const sandboxCardApi = createSandboxCardApi();
 
 function elementOf(ref: RefObject<CardElementHandle | null>): CardElementHandle {
   if (!ref.current) throw new Error('Stripe Elements is not ready');
@@ -85,7 +89,7 @@ export function CardStep({ actor, element, locked = false }: CardStepProps) {
   return (
     <div className="card-step">
       {adding ? (
-        <CardElement stripeKey={stripeKey} locale={i18n.locale} ref={element} disabled={busy || locked} onReadyChange={(ready) => actor.send({ type: 'element.change', ready })} />
+        <CardElement stripeKey={stripeKey} sandbox={sandboxCardApi} locale={i18n.locale} ref={element} disabled={busy || locked} onReadyChange={(ready) => actor.send({ type: 'element.change', ready })} />
       ) : (
         <CardChooser
           cards={cards}

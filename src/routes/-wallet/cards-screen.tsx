@@ -16,7 +16,7 @@ import { CardElement } from '@/ui/wallet/card-element';
 import { useAppSystem } from '../-app/app-context';
 import { useDocumentTitle } from '../-app/use-document-title';
 import { usePaymentsTestMode } from '../-app/use-payments-test-mode';
-import { useCardSetup, useStripeKey } from './card-step';
+import { sandboxCardApi, useCardSetup, useStripeKey } from './card-step';
 
 /**
  * /{lang}/member/card-management (auth, back button): the saved cards (at most MAX_SAVED_CARDS, one default,
@@ -77,7 +77,7 @@ export function CardsScreen({ lang }: { lang: string }) {
           actor.send({ type: 'setup.start' });
         }}
       >
-        <CardElement stripeKey={stripeKey} locale={i18n.locale} ref={element} disabled={busy} onReadyChange={(ready) => actor.send({ type: 'element.change', ready })} />
+        <CardElement stripeKey={stripeKey} sandbox={sandboxCardApi} locale={i18n.locale} ref={element} disabled={busy} onReadyChange={(ready) => actor.send({ type: 'element.change', ready })} />
         <FormError message={errorText} />
         <div className="wallet-actions">
           <Button type="submit" busy={busy}>

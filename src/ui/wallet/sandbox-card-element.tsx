@@ -1,54 +1,21 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useImperativeHandle, useState, type ReactNode, type Ref } from 'react';
+import { CardProviderError, type ProviderSetup, type SandboxCardApi } from './card-provider';
 import './wallet.css';
 
 /**
  * The sandbox provider's card element (issue 12 item 3): what Stripe's card element is to Stripe, for the embedded
  * sandbox provider. The card number goes from this element to the provider's own API (/sandbox/v1/…), never to the
- * app's: the app only ever learns the payment method id, the brand and the last four digits.
+ * app's: the app only ever learns the payment method id, the brand and the last four digits. The calls of that API
+ * are given to it (`sandbox`, src/services/sandbox-card.ts in the app): ui code makes no network calls.
  *
  * It reports `onReadyChange(true)` once mounted (the provider's element is loaded) and false when it leaves. The
  * setup calls are on its handle, as Stripe.js's confirmCardSetup and retrieveSetupIntent are on the Stripe object.
  */
 
-/** A setup intent as the provider answers it. */
-export interface ProviderSetup {
-  status: string;
-  payment_method_id: string | null;
-}
-
-/** A failure the provider reports; `code` is one of CARD_PROVIDER_ERRORS. */
-export class CardProviderError extends Error {
-  constructor(readonly code: CardProviderErrorCode) {
-    super(code);
-    this.name = 'CardProviderError';
-  }
-}
-
-/** The provider's refusals, as codes the ui translates (src/ui/app/messages.ts). */
-export const CARD_PROVIDER_ERRORS = ['card.incomplete', 'card.declined', 'card.notTestCard', 'card.limit', 'card.unavailable'] as const;
-export type CardProviderErrorCode = (typeof CARD_PROVIDER_ERRORS)[number];
-
 export interface CardElementHandle {
   confirmSetup(clientSecret: string): Promise<ProviderSetup>;
   retrieveSetup(clientSecret: string): Promise<ProviderSetup>;
-}
-
-const SANDBOX_API = '/sandbox/v1/setup_intents';
-
-const setupIdOf = (clientSecret: string) => clientSecret.split('_secret_')[0];
-
-const PROVIDER_ERROR: Record<string, CardProviderErrorCode> = {
-  card_declined: 'card.declined',
-  not_a_test_card: 'card.notTestCard',
-  card_limit: 'card.limit',
-};
-
-async function answerOf(response: Response): Promise<ProviderSetup> {
-  if (!response.ok) throw new CardProviderError('card.unavailable');
-  const body = (await response.json()) as { status?: unknown; payment_method?: unknown; error?: unknown };
-  if (body.status === 'failed') throw new CardProviderError(PROVIDER_ERROR[String(body.error)] ?? 'card.declined');
-  return { status: String(body.status), payment_method_id: typeof body.payment_method === 'string' ? body.payment_method : null };
 }
 
 /** Digits only, grouped by four as typed. */
@@ -101,12 +68,14 @@ function CardInput({ id, label, autoComplete, placeholder, maxLength, value, onC
 }
 
 export interface SandboxCardElementProps {
+  /** The sandbox provider's API, which receives the card number. */
+  sandbox: SandboxCardApi;
   onReadyChange(ready: boolean): void;
   disabled?: boolean;
   ref?: Ref<CardElementHandle>;
 }
 
-export function SandboxCardElement({ onReadyChange, disabled = false, ref }: SandboxCardElementProps) {
+export function SandboxCardElement({ sandbox, onReadyChange, disabled = false, ref }: SandboxCardElementProps) {
   const { t } = useLingui();
   const id = useId();
   const [number, setNumber] = useState('');
@@ -124,19 +93,11 @@ export function SandboxCardElement({ onReadyChange, disabled = false, ref }: San
     () => ({
       async confirmSetup(clientSecret) {
         if (!isComplete(number, expiry, cvc)) throw new CardProviderError('card.incomplete');
-        const response = await fetch(`${SANDBOX_API}/${encodeURIComponent(setupIdOf(clientSecret))}/confirm`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ client_secret: clientSecret, card_number: number.replace(/\D/g, '') }),
-        });
-        return answerOf(response);
+        return sandbox.confirmSetup(clientSecret, number);
       },
-      async retrieveSetup(clientSecret) {
-        const query = new URLSearchParams({ client_secret: clientSecret });
-        return answerOf(await fetch(`${SANDBOX_API}/${encodeURIComponent(setupIdOf(clientSecret))}?${query.toString()}`));
-      },
+      retrieveSetup: (clientSecret) => sandbox.retrieveSetup(clientSecret),
     }),
-    [number, expiry, cvc],
+    [sandbox, number, expiry, cvc],
   );
 
   return (

@@ -1,6 +1,6 @@
 import type { SetupIntentResult, StripeCardElement } from '@stripe/stripe-js';
 import { describe, expect, it, vi } from 'vitest';
-import { CardProviderError } from './sandbox-card-element';
+import { CardProviderError } from './card-provider';
 import { stripeSetupCalls } from './stripe-setup';
 
 const card = {} as StripeCardElement;

@@ -1,5 +1,6 @@
 import type { SetupIntentResult, Stripe, StripeCardElement } from '@stripe/stripe-js';
-import { CardProviderError, type CardElementHandle, type ProviderSetup } from './sandbox-card-element';
+import { CardProviderError, type ProviderSetup } from './card-provider';
+import type { CardElementHandle } from './sandbox-card-element';
 
 /**
  * The card element's provider calls on Stripe (issue 12 item 3): Stripe.js's confirmCardSetup and
