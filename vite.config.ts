@@ -6,6 +6,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { devProxy } from './server/web/dev-proxy';
 
 /** Writes dist/build.json ({ version, builtAt }) that the server serves and the client polls for updates. */
 function buildManifest(): Plugin {
@@ -272,12 +273,6 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     },
   },
-  server: {
-    proxy: {
-      '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3001}`,
-      '/uploads': `http://127.0.0.1:${process.env.API_PORT ?? 3001}`,
-      '/build.json': `http://127.0.0.1:${process.env.API_PORT ?? 3001}`,
-      '/im': { target: `ws://127.0.0.1:${process.env.API_PORT ?? 3001}`, ws: true },
-    },
-  },
+  // `npm run dev`: the app server's paths go to it (server/web/dev-proxy.ts).
+  server: { proxy: devProxy(process.env.API_PORT ?? 3001) },
 }));

@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 
 /**
  * `npm run dev`: the API server on API_PORT (3001), and Vite's dev server on PORT (3000) with hot reload, proxying
- * /api, /uploads, /build.json and /im to it. The page gets the API server's runtime configuration (envelope keys,
+ * /api, /uploads, /build.json, /im and the sandbox provider's /payment.html, /sandbox/… and /webhooks/… to it
+ * (server/web/dev-proxy.ts). The page gets the API server's runtime configuration (envelope keys,
  * debug flag) injected as in production, so requests are encrypted as in production; debug mode (plain requests)
  * only with API_DEBUG=1 set for this command, which both servers then see.
  */
