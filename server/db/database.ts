@@ -22,6 +22,7 @@ import * as chatAppendBatch from './migrations/2026-11-26-0050-chat-append-batch
 import * as chatBlockScope from './migrations/2026-11-27-0010-chat-block-scope';
 import * as testFunds from './migrations/2026-11-27-0020-test-funds';
 import * as memberLocale from './migrations/2026-11-28-0010-member-locale';
+import * as cardExpiry from './migrations/2026-11-29-0010-card-expiry';
 import type { Database } from './schema';
 
 /** Migrations in order; listed statically so bundling or a changed working directory cannot lose one. */
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-0010-chat-block-scope': chatBlockScope,
   '2026-11-27-0020-test-funds': testFunds,
   '2026-11-28-0010-member-locale': memberLocale,
+  '2026-11-29-0010-card-expiry': cardExpiry,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -156,6 +156,9 @@ export interface CardSetupTable {
   payment_method_id: string | null;
   /** A setup that needed authentication completes at this time (the sandbox's stand-in for the bank's answer). */
   ready_at: NullableTimestamp;
+  /** The card's expiry as the sandbox's card element sent it, kept until the setup saves the card. */
+  exp_month: number | null;
+  exp_year: number | null;
   created_at: GeneratedTimestamp;
 }
 
@@ -166,6 +169,9 @@ export interface PaymentCardTable {
   provider_pm_id: string;
   brand: string;
   last4: string;
+  /** 1–12 and the full year; null for cards saved before the provider told it (migration 2026-11-29-0010). */
+  exp_month: number | null;
+  exp_year: number | null;
   is_default: Generated<boolean>;
   is_ban: Generated<boolean>;
   created_at: GeneratedTimestamp;

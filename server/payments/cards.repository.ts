@@ -12,6 +12,9 @@ export interface NewCard {
   pmId: string;
   brand: string;
   last4: string;
+  /** The expiry, when the provider tells it: month 1–12, full year. */
+  expMonth?: number | null;
+  expYear?: number | null;
   /** Flagged by the platform: listed, never usable. */
   banned?: boolean;
 }
@@ -60,6 +63,8 @@ export async function saveCard(db: Db, card: NewCard): Promise<SaveCardResult> {
         provider_pm_id: card.pmId,
         brand: card.brand,
         last4: card.last4,
+        exp_month: card.expMonth ?? null,
+        exp_year: card.expYear ?? null,
         is_default: Number(n) === 0,
         is_ban: card.banned ?? false,
       })

@@ -7,7 +7,7 @@ import { createUser, type RawClient, type TestUser } from '../directory/listing.
 import { userBalances } from '../wallet/ledger.repository';
 import { SANDBOX_AUTH_MS } from './sandbox-cards';
 
-type Card = { id: number; is_default: boolean; is_ban: boolean; card: { brand: string; last4: string } };
+type Card = { id: number; is_default: boolean; is_ban: boolean; card: { brand: string; last4: string; exp_month?: number; exp_year?: number } };
 
 /**
  * Issue 12, cards on the sandbox provider: a card is set up through the provider's API (its number never reaches the
@@ -32,7 +32,7 @@ describe.each(DATABASE_KINDS)('cards on the sandbox provider, %s', (kind) => {
     return { id, info, answer: (await res.json()) as { status: string; payment_method: string | null; error?: string } };
   }
   const cards = async (user: TestUser) => (await api.call('user/getPaymentMethods', { token: user.token })).data as Card[];
-  const pay = (user: TestUser, card: { user_payment_method_id?: number; payment_method_id?: string }) =>
+  const pay = (user: TestUser, card: { user_payment_method_id?: number; payment_method_id?: string; save_card?: boolean }) =>
     api.call('stripe/offSessionPay', { token: user.token, type: 6, item_id: 101, amount: 99, idempotency_key: randomUUID(), ...card });
 
   beforeAll(async () => {
@@ -49,13 +49,33 @@ describe.each(DATABASE_KINDS)('cards on the sandbox provider, %s', (kind) => {
     expect(visa.answer).toMatchObject({ status: 'succeeded', payment_method: expect.stringMatching(/^pm_sandbox_/) });
     expect((await setUp(owner, '4000000000009995')).answer).toMatchObject({ status: 'failed', error: 'card_declined' });
     expect((await setUp(owner, '4111111111111111')).answer).toMatchObject({ status: 'failed', error: 'not_a_test_card' });
-    expect(await cards(owner)).toEqual([{ id: expect.any(Number), is_default: true, is_ban: false, card: { brand: 'visa', last4: '4242' } }]);
+    expect(await cards(owner)).toEqual([{ id: expect.any(Number), is_default: true, is_ban: false, card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 } }]);
     // A wrong client secret opens nothing.
     const wrong = await fetch(`${t.baseUrl}/sandbox/v1/setup_intents/${visa.id}?client_secret=${visa.id}_secret_guess`);
     expect(wrong.status).toBe(404);
     // The card number never reached the app's tables.
     const rows = JSON.stringify(await t.database.db.selectFrom('payment_cards').selectAll().execute());
     expect(rows).not.toContain('4242424242424242');
+  });
+
+  it('an expired or impossible expiry is refused by the provider and saves nothing; a setup without one (an older client) saves the card without it', async () => {
+    const user = await createUser(t, api, 'ExpiryUser', 1);
+    const confirm = async (extra: Record<string, unknown>) => {
+      const info = (await api.call('stripe/getPaymentInfo', { token: user.token })).data as { client_secret: string };
+      const id = info.client_secret.split('_secret_')[0];
+      const res = await fetch(`${t.baseUrl}/sandbox/v1/setup_intents/${id}/confirm`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ client_secret: info.client_secret, card_number: '4242424242424242', ...extra }),
+      });
+      return (await res.json()) as { status: string; error?: string };
+    };
+    expect(await confirm({ exp_month: 1, exp_year: 2020 })).toMatchObject({ status: 'failed', error: 'expired_card' });
+    expect(await confirm({ exp_month: 13, exp_year: 2030 })).toMatchObject({ status: 'failed', error: 'invalid_expiry' });
+    expect(await confirm({ exp_month: 'twelve', exp_year: 2030 })).toMatchObject({ status: 'failed', error: 'invalid_expiry' });
+    expect(await cards(user)).toEqual([]);
+    expect(await confirm({})).toMatchObject({ status: 'succeeded' });
+    expect(await cards(user)).toEqual([{ id: expect.any(Number), is_default: true, is_ban: false, card: { brand: 'visa', last4: '4242' } }]);
   });
 
   it('a card that needs authentication is processing, then saved once it passes', async () => {
@@ -116,5 +136,29 @@ describe.each(DATABASE_KINDS)('cards on the sandbox provider, %s', (kind) => {
     const byProviderId = await pay(stranger, { payment_method_id: fresh.answer.payment_method! });
     expect(byProviderId.status, byProviderId.msg).toBe(1);
     expect((await userBalances(t.database.db, stranger.uuid)).coins).toBe(100);
+  });
+
+  it('a card entered for one payment only (save_card: false) pays and is then forgotten; the default moves to a kept card', async () => {
+    const payer = await createUser(t, api, 'OneTimePayer', 1);
+    const once = await setUp(payer, '4242424242424242');
+    const paid = await pay(payer, { payment_method_id: once.answer.payment_method!, save_card: false });
+    expect(paid.status, paid.msg).toBe(1);
+    expect((await api.call('user/checkPayment', { token: payer.token, order_id: (paid.data as { order_id: string }).order_id })).data).toEqual({ success: true, status: 'paid' });
+    expect((await userBalances(t.database.db, payer.uuid)).coins).toBe(100);
+    expect(await cards(payer)).toEqual([]);
+    // The order still names the card it charged.
+    const order = await t.database.db.selectFrom('orders').select('order_id').where('order_id', '=', (paid.data as { order_id: string }).order_id).executeTakeFirst();
+    expect(order).toBeDefined();
+
+    // A kept card, then a one-time one that the list shows once set up: the one-time one goes, the kept one stays the default.
+    const kept = await setUp(payer, '5555555555554444');
+    const keptPaid = await pay(payer, { payment_method_id: kept.answer.payment_method! });
+    expect(keptPaid.status, keptPaid.msg).toBe(1);
+    const other = await setUp(payer, '4242424242424242');
+    const listed = (await cards(payer)).find((c) => c.card.last4 === '4242')!;
+    await api.call('user/bindDefaultPayment', { token: payer.token, payment_method_id: listed.id });
+    expect((await pay(payer, { user_payment_method_id: listed.id, save_card: false })).status).toBe(1);
+    expect(other.answer.status).toBe('succeeded');
+    expect(await cards(payer)).toEqual([{ id: expect.any(Number), is_default: true, is_ban: false, card: { brand: 'mastercard', last4: '4444', exp_month: 12, exp_year: 2030 } }]);
   });
 });

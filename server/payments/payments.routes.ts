@@ -133,7 +133,12 @@ export default fp(
     const cardsOf = (userUuid: string) => listCards(db, userUuid, provider.name);
 
     app.api(payment.getPaymentMethods, async ({ session }) =>
-      (await cardsOf(session.user.uuid)).map((card) => ({ id: card.id, is_default: card.is_default, is_ban: card.is_ban, card: { brand: card.brand, last4: card.last4 } })),
+      (await cardsOf(session.user.uuid)).map((card) => ({
+        id: card.id,
+        is_default: card.is_default,
+        is_ban: card.is_ban,
+        card: { brand: card.brand, last4: card.last4, ...(card.exp_month !== null && card.exp_year !== null ? { exp_month: card.exp_month, exp_year: card.exp_year } : {}) },
+      })),
     );
 
     async function ownCard(userUuid: string, id: number) {
@@ -158,24 +163,40 @@ export default fp(
       return null;
     });
 
-    app.api(payment.delPaymentMethod, async ({ payload, session }) => {
-      const card = await ownCard(session.user.uuid, payload.payment_method_id);
+    /** Deletes a saved card (kept for the orders that name it); when it was the default, the newest usable card takes its place. */
+    async function forgetCard(userUuid: string, card: { id: number }) {
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('payment_cards').set({ deleted_at: sql<Date>`now()`, is_default: false }).where('id', '=', card.id).execute();
-        // The default goes: the newest usable card takes its place.
-        if (card.is_default) {
-          const next = await trx
-            .selectFrom('payment_cards')
-            .select('id')
-            .where('user_uuid', '=', session.user.uuid)
-            .where('provider', '=', provider.name)
-            .where('deleted_at', 'is', null)
-            .where('is_ban', '=', false)
-            .orderBy('id', 'desc')
-            .executeTakeFirst();
-          if (next) await trx.updateTable('payment_cards').set({ is_default: true }).where('id', '=', next.id).execute();
-        }
+        const gone = await trx
+          .updateTable('payment_cards')
+          .set({ deleted_at: sql<Date>`now()`, is_default: false })
+          .where('id', '=', card.id)
+          .where('deleted_at', 'is', null)
+          .returning('id')
+          .executeTakeFirst();
+        const still = await trx
+          .selectFrom('payment_cards')
+          .select('id')
+          .where('user_uuid', '=', userUuid)
+          .where('provider', '=', provider.name)
+          .where('deleted_at', 'is', null)
+          .where('is_default', '=', true)
+          .executeTakeFirst();
+        if (!gone || still) return;
+        const next = await trx
+          .selectFrom('payment_cards')
+          .select('id')
+          .where('user_uuid', '=', userUuid)
+          .where('provider', '=', provider.name)
+          .where('deleted_at', 'is', null)
+          .where('is_ban', '=', false)
+          .orderBy('id', 'desc')
+          .executeTakeFirst();
+        if (next) await trx.updateTable('payment_cards').set({ is_default: true }).where('id', '=', next.id).execute();
       });
+    }
+
+    app.api(payment.delPaymentMethod, async ({ payload, session }) => {
+      await forgetCard(session.user.uuid, await ownCard(session.user.uuid, payload.payment_method_id));
       return null;
     });
 
@@ -213,6 +234,8 @@ export default fp(
         throw error;
       }
       await provider.chargeCard({ order: created.order, card, created: created.created });
+      // A card entered for this payment only is forgotten once charged, whatever the charge's outcome.
+      if (payload.save_card === false) await forgetCard(uuid, card);
       return { order_id: created.order.order_id };
     });
 

@@ -45,8 +45,28 @@ export async function createSetup(db: Kysely<Database>, userUuid: string): Promi
 }
 
 /** A sandbox test card as every provider's cards are saved (cards.repository.ts). */
-function sandboxCard(userUuid: string, pmId: string, card: SandboxCard, last4: string): NewCard {
-  return { userUuid, provider: 'sandbox', pmId, brand: card.brand, last4, banned: card.banned };
+function sandboxCard(userUuid: string, pmId: string, card: SandboxCard, last4: string, expiry: Expiry | null): NewCard {
+  return { userUuid, provider: 'sandbox', pmId, brand: card.brand, last4, expMonth: expiry?.month ?? null, expYear: expiry?.year ?? null, banned: card.banned };
+}
+
+interface Expiry {
+  month: number;
+  year: number;
+}
+
+/**
+ * The expiry a confirm names (`exp_month` 1–12, `exp_year` four digits or two), as Stripe's card element sends it;
+ * null when absent (older clients), 'invalid' when present but not a date, 'expired' when past.
+ */
+function expiryOf(body: Record<string, unknown>, now = new Date()): Expiry | null | 'invalid' | 'expired' {
+  if (body.exp_month === undefined && body.exp_year === undefined) return null;
+  const month = Number(body.exp_month);
+  let year = Number(body.exp_year);
+  if (!Number.isInteger(month) || !Number.isInteger(year) || month < 1 || month > 12) return 'invalid';
+  if (year >= 0 && year < 100) year += 2000;
+  if (year < 2000 || year > 2100) return 'invalid';
+  if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)) return 'expired';
+  return { month, year };
 }
 
 /**
@@ -105,6 +125,11 @@ export async function sandboxCardApi(app: FastifyInstance): Promise<void> {
     if (!setup) return reply.code(404).send({ error: 'setup_intent_not_found' });
     if (setup.status !== 'requires_payment_method') return answer(setup);
     const number = typeof body.card_number === 'string' ? body.card_number.replace(/[\s-]/g, '') : '';
+    const expiry = expiryOf(body);
+    if (expiry === 'invalid' || expiry === 'expired') {
+      await db.updateTable('card_setups').set({ status: 'failed' }).where('id', '=', id).execute();
+      return answer({ ...setup, status: 'failed' }, expiry === 'expired' ? 'expired_card' : 'invalid_expiry');
+    }
     const card = SANDBOX_TEST_CARDS[number];
     if (!card || card.setup === 'failed') {
       await db.updateTable('card_setups').set({ status: 'failed' }).where('id', '=', id).execute();
@@ -114,12 +139,18 @@ export async function sandboxCardApi(app: FastifyInstance): Promise<void> {
     if (card.setup === 'authenticate') {
       await db
         .updateTable('card_setups')
-        .set({ status: 'processing', payment_method_id: pmId, ready_at: sql<Date>`now() + ${`${SANDBOX_AUTH_MS} milliseconds`}::interval` })
+        .set({
+          status: 'processing',
+          payment_method_id: pmId,
+          ready_at: sql<Date>`now() + ${`${SANDBOX_AUTH_MS} milliseconds`}::interval`,
+          exp_month: expiry?.month ?? null,
+          exp_year: expiry?.year ?? null,
+        })
         .where('id', '=', id)
         .execute();
       return answer({ ...setup, status: 'processing', payment_method_id: pmId });
     }
-    const { saved } = await saveCard(db, sandboxCard(setup.user_uuid, pmId, card, number.slice(-4)));
+    const { saved } = await saveCard(db, sandboxCard(setup.user_uuid, pmId, card, number.slice(-4), expiry));
     const status = saved ? 'succeeded' : 'failed';
     await db.updateTable('card_setups').set({ status, payment_method_id: saved ? pmId : null }).where('id', '=', id).execute();
     return answer({ ...setup, status, payment_method_id: saved ? pmId : null }, saved ? undefined : 'card_limit');
@@ -133,7 +164,8 @@ export async function sandboxCardApi(app: FastifyInstance): Promise<void> {
     if (setup.status === 'processing' && setup.ready_at && new Date(setup.ready_at).getTime() <= Date.now() && setup.payment_method_id) {
       const last4 = setup.payment_method_id.split('_')[2];
       const card = testCardOfLast4(last4);
-      const saved = card !== null && (await saveCard(db, sandboxCard(setup.user_uuid, setup.payment_method_id, card, last4))).saved;
+      const expiry = setup.exp_month !== null && setup.exp_year !== null ? { month: setup.exp_month, year: setup.exp_year } : null;
+      const saved = card !== null && (await saveCard(db, sandboxCard(setup.user_uuid, setup.payment_method_id, card, last4, expiry))).saved;
       const status = saved ? 'succeeded' : 'failed';
       const moved = await db
         .updateTable('card_setups')

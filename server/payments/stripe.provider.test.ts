@@ -9,7 +9,7 @@ import { createUser, type RawClient, type TestUser } from '../directory/listing.
 import { ledgerTotal, userBalances, userTestBalances } from '../wallet/ledger.repository';
 import { isStripeTestKey, STRIPE_RETURN_PAGE, STRIPE_WEBHOOK } from './stripe.provider';
 
-type Card = { id: number; is_default: boolean; is_ban: boolean; card: { brand: string; last4: string } };
+type Card = { id: number; is_default: boolean; is_ban: boolean; card: { brand: string; last4: string; exp_month?: number; exp_year?: number } };
 type Json = Record<string, unknown>;
 
 const SECRET_KEY = 'sk_test_venuely_stand_in';
@@ -135,7 +135,7 @@ describe.each(DATABASE_KINDS)('payments on the Stripe provider, %s', (kind) => {
     expect(outcomes).toEqual(['processed', 'duplicate', 'duplicate']);
     // The app read the setup back from Stripe with its payment method, for the brand and the last four digits.
     expect(stripe.requestsTo('GET', `/v1/setup_intents/${String(setupIntent.id)}`)[0].query).toEqual({ expand: ['payment_method'] });
-    expect(await cards(owner)).toEqual([{ id: expect.any(Number), is_default: true, is_ban: false, card: { brand: 'visa', last4: '4242' } }]);
+    expect(await cards(owner)).toEqual([{ id: expect.any(Number), is_default: true, is_ban: false, card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 } }]);
 
     for (const card of ['mastercard', 'chargeDeclined', 'authenticationRequired', 'processing'] as const) {
       const added = await addCard(owner, card);
@@ -377,7 +377,7 @@ describe.each(DATABASE_KINDS)('payments on the Stripe provider, %s', (kind) => {
     expect(paid.status, paid.msg).toBe(1);
     expect(await check(newcomer, (paid.data as { order_id: string }).order_id)).toEqual({ success: true, status: 'paid' });
     expect(await coins(newcomer)).toBe(100);
-    expect(await cards(newcomer)).toEqual([{ id: expect.any(Number), is_default: true, is_ban: false, card: { brand: 'visa', last4: '4242' } }]);
+    expect(await cards(newcomer)).toEqual([{ id: expect.any(Number), is_default: true, is_ban: false, card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 } }]);
     // The webhook arrives afterwards: the card is there already.
     expect(await outcomeOf(await deliver(stripeEvent('setup_intent.succeeded', setupIntent)))).toBe('processed');
     expect(await cards(newcomer)).toHaveLength(1);

@@ -92,7 +92,7 @@ function itemName(economy: EconomyConfig, order: OrderRow): string {
 /** A card payment method as the app saves it; null for anything that is not a card. */
 function cardOf(userUuid: string, method: Stripe.PaymentMethod): NewCard | null {
   if (method.type !== 'card' || !method.card || !/^\d{4}$/.test(method.card.last4)) return null;
-  return { userUuid, provider: 'stripe', pmId: method.id, brand: method.card.brand, last4: method.card.last4 };
+  return { userUuid, provider: 'stripe', pmId: method.id, brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year };
 }
 
 /** Stripe could not be reached or failed: the caller retries; nothing the request meant to do happened. */

@@ -35,6 +35,8 @@ export const economyConfig = z
     withdrawal_rate: z.number().int().min(1).max(10_000),
     /** The smallest withdrawal, in points. */
     withdrawal_min_points: z.number().int().min(1),
+    /** How long an admin usually takes to review a withdrawal, in hours: what the withdraw page promises. */
+    withdrawal_review_hours: z.number().int().min(1).max(24 * 30),
   })
   .refine((e) => e.unlock_price.min <= e.unlock_price.default && e.unlock_price.default <= e.unlock_price.max, {
     message: 'unlock_price needs min <= default <= max',
@@ -78,6 +80,7 @@ export const DEFAULT_ECONOMY: EconomyConfig = {
   owner_share_percent: 80,
   withdrawal_rate: 1,
   withdrawal_min_points: 1_000,
+  withdrawal_review_hours: 48,
 };
 
 /** Payment types paid in a popup window opened on `pay_url` (payment/uPay). */

@@ -73,6 +73,10 @@ describe('sandbox card api', () => {
         body: JSON.stringify({ client_secret: SECRET, card_number: '4242424242424242' }),
       },
     ]);
+    // The expiry goes with the number, as Stripe's element sends it.
+    respond(200, { id: 'seti_3Abc', status: 'succeeded', payment_method: 'pm_sandbox_2' });
+    await api.confirmSetup(SECRET, '4242424242424242', { month: 12, year: 2030 });
+    expect(seen.at(-1)?.body).toBe(JSON.stringify({ client_secret: SECRET, card_number: '4242424242424242', exp_month: 12, exp_year: 2030 }));
   });
 
   it('retrieves a setup intent with its secret in the query; no payment method yet is null', async () => {

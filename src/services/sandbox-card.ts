@@ -13,6 +13,8 @@ export const SANDBOX_SETUP_INTENTS = '/sandbox/v1/setup_intents';
 const PROVIDER_ERROR: Record<string, CardProviderErrorCode> = {
   card_declined: 'card.declined',
   not_a_test_card: 'card.notTestCard',
+  expired_card: 'card.expired',
+  invalid_expiry: 'card.expired',
   card_limit: 'card.limit',
 };
 
@@ -37,11 +39,15 @@ export function createSandboxCardApi(options: SandboxCardOptions = {}): SandboxC
   const call: typeof fetch = (input, init) => (options.fetch ?? globalThis.fetch)(input, init);
   const url = (clientSecret: string) => `${options.baseUrl ?? ''}${SANDBOX_SETUP_INTENTS}/${encodeURIComponent(setupIdOf(clientSecret))}`;
   return {
-    async confirmSetup(clientSecret, cardNumber) {
+    async confirmSetup(clientSecret, cardNumber, expiry) {
       const response = await call(`${url(clientSecret)}/confirm`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ client_secret: clientSecret, card_number: cardNumber.replace(/\D/g, '') }),
+        body: JSON.stringify({
+          client_secret: clientSecret,
+          card_number: cardNumber.replace(/\D/g, ''),
+          ...(expiry ? { exp_month: expiry.month, exp_year: expiry.year } : {}),
+        }),
       });
       return answerOf(response);
     },

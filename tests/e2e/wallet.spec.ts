@@ -64,14 +64,21 @@ async function spendable(page: Page): Promise<number> {
   return Number((await value.textContent())!.replace(/\D/g, ''));
 }
 
-async function addCard(page: Page, number: string) {
+/** Pays in the payment dialog with a new card, in one step (issue 31 item 1): kept for later only when `save`. */
+async function payWithNewCard(page: Page, number: string, price: string, save = false) {
   const dialog = paymentDialog(page);
   await dialog.getByLabel('Card number').fill(number);
   await dialog.getByLabel('Expiry (MM/YY)').fill('12/34');
   await dialog.getByLabel('Security code').fill('123');
+  const keep = dialog.getByRole('checkbox', { name: 'Save this card for future payments' });
+  // Opt-in, as in Stripe Checkout.
+  await expect(keep).not.toBeChecked();
+  if (save) await keep.check();
   await dialog.getByRole('checkbox', { name: 'I accept the terms of use' }).check();
-  await dialog.getByRole('button', { name: 'Save the card' }).click();
+  await dialog.getByRole('button', { name: `Pay ${price}` }).click();
 }
+
+const receipt = (page: Page) => page.getByRole('dialog', { name: 'Payment successful' });
 
 test('a member buys a monthly membership on the hosted page and becomes a paid member', async ({ page }) => {
   await logIn(page, MIA);
@@ -100,11 +107,19 @@ test('a member buys a monthly membership on the hosted page and becomes a paid m
   await expect(popup.getByText('$9.99')).toBeVisible();
   await popup.getByRole('button', { name: 'Approve' }).click();
 
-  // The dialog polls every 5 s; the success closes it and the success dialog offers the home page.
-  const success = page.getByRole('dialog', { name: 'Payment successful' });
+  // The dialog polls every 5 s; the success closes it, and the receipt (the one success message: no toast as well)
+  // says what was bought, for how much, how, when and under which order number.
+  const success = receipt(page);
   await expect(success).toBeVisible({ timeout: 15_000 });
   await expect(paymentDialog(page)).toHaveCount(0);
-  await expect(page.getByRole('status').filter({ hasText: 'Payment successful' }).first()).toBeVisible();
+  const lines = success.getByRole('definition');
+  await expect(success.getByText('$9.99', { exact: true })).toBeVisible();
+  await expect(lines.nth(0)).toHaveText('Monthly membership');
+  await expect(lines.nth(1)).toHaveText('Alipay');
+  await expect(lines.nth(2)).toContainText(String(new Date().getFullYear()));
+  await expect(lines.nth(3)).toHaveText(/^[0-9a-f-]{36}$/);
+  await expect(success.getByRole('link', { name: 'See your transaction history' })).toHaveAttribute('href', '/en/member/transaction');
+  await expect(page.getByRole('status').filter({ hasText: 'Payment successful' })).toHaveCount(0);
   await success.getByRole('button', { name: 'Go to the home page' }).click();
   await expect(page).toHaveURL(/\/en$/);
 
@@ -126,12 +141,13 @@ test('a member saves a test card and buys coins with it; the card is then listed
   // No saved card: the new-card form shows at once, with no back arrow.
   await expect(dialog.getByLabel('Card number')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Back to your cards' })).toHaveCount(0);
-  await addCard(page, '4242 4242 4242 4242');
-  await expect(dialog.getByRole('radio', { name: /Visa ending in 4242/ })).toBeChecked();
-  await dialog.getByRole('button', { name: 'Pay $4.99' }).click();
-  await expect(dialog.getByText('Charging your card…')).toBeVisible();
-  await expect(page.getByRole('dialog', { name: 'Payment successful' })).toBeVisible({ timeout: 15_000 });
-  await page.getByRole('dialog', { name: 'Payment successful' }).getByRole('button', { name: 'Close' }).click();
+  // Paying with a new card is one step: the main button pays, and keeping the card is ticked by the payer.
+  await payWithNewCard(page, '4242 4242 4242 4242', '$4.99', true);
+  await expect(dialog.getByText('Charging your card…')).toBeVisible({ timeout: 10_000 });
+  await expect(receipt(page)).toBeVisible({ timeout: 15_000 });
+  await expect(receipt(page).getByRole('definition').nth(1)).toHaveText('Visa ending in 4242');
+  await receipt(page).getByRole('button', { name: 'Done' }).click();
+  await expect(receipt(page)).toHaveCount(0);
   await expect.poll(() => spendable(page)).toBe(550);
 
   await page.goto('/en/member/point/log');
@@ -150,9 +166,8 @@ test('a declined card shows the failure and moves no money', async ({ page }) =>
   await page.goto('/en/member/point');
   await page.getByRole('button', { name: 'Buy 100 coins for $0.99' }).click();
   const dialog = paymentDialog(page);
-  await addCard(page, '4000 0000 0000 0002');
-  await expect(dialog.getByRole('radio', { name: /Visa ending in 0002/ })).toBeChecked();
-  await dialog.getByRole('button', { name: 'Pay $0.99' }).click();
+  // Not kept: once charged (here, refused) the card is forgotten.
+  await payWithNewCard(page, '4000 0000 0000 0002', '$0.99');
   await expect(dialog.getByText('The payment was declined. You have not been charged.')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('alert').filter({ hasText: 'The payment failed. You have not been charged.' }).first()).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
@@ -161,6 +176,30 @@ test('a declined card shows the failure and moves no money', async ({ page }) =>
   await expect(page.getByRole('list', { name: 'Transaction history' }).getByRole('listitem').first()).toContainText('Failed');
   await page.goto('/en/member/point/log');
   await expect(page.getByText('No points yet')).toBeVisible();
+  await page.goto('/en/member/card-management');
+  await expect(page.getByText('No saved cards')).toBeVisible();
+});
+
+test('the payment dialog in the app’s own design: radio buttons and checkboxes drawn by the app, rows of at least 44 px, a visible focus ring', async ({ page }) => {
+  await registerMember(page, 'design');
+  await page.goto('/en/member/point');
+  await page.getByRole('button', { name: 'Buy 100 coins for $0.99' }).click();
+  const dialog = paymentDialog(page);
+  await expect(dialog.getByLabel('Card number')).toBeVisible();
+  const controls = dialog.locator('input[type=radio], input[type=checkbox]');
+  await expect(controls.first()).toBeVisible();
+  for (const control of await controls.all()) {
+    expect(await control.evaluate((input) => getComputedStyle(input).appearance)).toBe('none');
+    // The tap target is the row that holds the control (its label).
+    const row = control.locator('xpath=ancestor::label[1]');
+    const box = await row.boundingBox();
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+  }
+  const keep = dialog.getByRole('checkbox', { name: 'Save this card for future payments' });
+  await keep.focus();
+  await page.keyboard.press('Space');
+  await expect(keep).toBeChecked();
+  expect(await keep.evaluate((input) => getComputedStyle(input).outlineStyle)).toBe('solid');
 });
 
 test('cards: a card that fails setup is refused, a second card can be made the default, a card can be deleted', async ({ page }) => {
@@ -211,9 +250,8 @@ test('a member unlocks a partner’s chat with bought coins; the owner sees the 
   await registerMember(page, 'unlocker');
   await page.goto('/en/member/point');
   await page.getByRole('button', { name: 'Buy 1,200 coins for $9.99' }).click();
-  await addCard(page, '4242 4242 4242 4242');
-  await paymentDialog(page).getByRole('button', { name: 'Pay $9.99' }).click();
-  await page.getByRole('dialog', { name: 'Payment successful' }).getByRole('button', { name: 'Close' }).click({ timeout: 15_000 });
+  await payWithNewCard(page, '4242 4242 4242 4242', '$9.99');
+  await receipt(page).getByRole('button', { name: 'Done' }).click({ timeout: 15_000 });
 
   await page.goto(`/en/partner/${profileId}`);
   await page.getByRole('link', { name: 'Chat' }).click();
@@ -299,6 +337,54 @@ test('on the sandbox provider every payment screen says "Test mode": the wallet,
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(testMode(page), path).toContainText('no real money moves');
   }
+});
+
+test('withdrawals never offer a form that cannot succeed, say the fee, the amount and what happens next, and read numbers as the locale writes them', async ({ page, app }) => {
+  const api = await apiOf(app.baseURL);
+  await api.leaveVeraWithdrawable(400);
+  await logIn(page, VERA);
+  // Below the minimum: the wallet says how many points are missing, and its action is off.
+  await page.goto('/en/member/point');
+  const withdraw = page.getByRole('button', { name: 'Withdraw cash' });
+  await expect(withdraw).toBeDisabled();
+  await expect(withdraw).toHaveAccessibleDescription('You need 600 more withdrawable points to withdraw: the smallest withdrawal is 1,000 points.');
+  await expect(page.getByRole('link', { name: 'Withdraw cash' })).toHaveCount(0);
+  // The page itself, opened by its address, has no form to fill.
+  await page.goto('/en/member/point/withdraw');
+  await expect(page.getByText('You need 600 more withdrawable points', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Points to withdraw')).toHaveCount(0);
+
+  await api.leaveVeraWithdrawable(1500);
+  await page.goto('/en/member/point');
+  await expect(page.getByRole('link', { name: 'Withdraw cash' })).toBeVisible();
+  await page.goto('/en/member/point/withdraw');
+  const summary = page.getByRole('definition');
+  await expect(page.getByRole('term').first()).toHaveText('Fee');
+  await expect(summary.first()).toHaveText('None');
+  // The review time comes from the economy (48 hours by default).
+  await expect(page.getByText('our team reviews the request, usually within 2 days', { exact: false })).toBeVisible();
+  await page.getByLabel('Points to withdraw').fill('1,200');
+  await expect(summary.nth(1)).toHaveText('$12.00');
+
+  // German: "1.000" is a thousand (it read as 1: "Enter 1000 or more").
+  await page.goto('/de/member/point/withdraw');
+  const points = page.getByRole('textbox', { name: 'Auszuzahlende Punkte' });
+  await points.fill('1.000');
+  await expect(page.getByRole('definition').nth(1)).toHaveText(new Intl.NumberFormat('de', { style: 'currency', currency: 'USD' }).format(10));
+  // Arabic-Indic digits count as the digits they are.
+  await page.goto('/ar/member/point/withdraw');
+  await page.getByRole('textbox').last().fill('١٢٠٠');
+  await expect(page.getByRole('definition').nth(1)).toHaveText(new Intl.NumberFormat('ar', { style: 'currency', currency: 'USD' }).format(12));
+
+  // Sent in German with "1.000": a withdrawal of a thousand points.
+  await page.goto('/de/member/point/withdraw');
+  await page.getByRole('textbox', { name: 'Name des Kontoinhabers' }).fill('Vera Sokolova');
+  await page.getByRole('textbox', { name: 'Name der Bank' }).fill('Demo Bank');
+  await page.getByRole('textbox', { name: 'Karten- oder Kontonummer' }).fill('4000 1234 5678 2222');
+  await points.fill('1.000');
+  await page.getByRole('button', { name: 'Auszahlung beantragen' }).click();
+  await expect(page).toHaveURL(/\/de\/member\/point\/withdrawLog$/);
+  await expect(page.getByRole('article').first()).toContainText('1.000 Punkte');
 });
 
 test('counts take the plural form of the page language and numbers its digits and grouping: 1 point, the Arabic dual, 1,000 and 1.000', async ({ page, app }) => {

@@ -62,7 +62,13 @@ export const savedCard = z.object({
   id: rowId,
   is_default: z.boolean(),
   is_ban: z.boolean(),
-  card: z.object({ brand: z.string(), last4: z.string().regex(/^\d{4}$/) }),
+  /** `exp_month` (1–12) and `exp_year` (full year) when the provider told them; absent for older cards. */
+  card: z.object({
+    brand: z.string(),
+    last4: z.string().regex(/^\d{4}$/),
+    exp_month: z.number().int().min(1).max(12).optional(),
+    exp_year: z.number().int().min(2000).max(2100).optional(),
+  }),
 });
 export type SavedCard = z.infer<typeof savedCard>;
 
@@ -112,7 +118,8 @@ export const getPaymentInfo = defineCall({
 
 /**
  * Inline card payment: charges a saved card (`user_payment_method_id`, a saved card's id) or a card just set up
- * (`payment_method_id`, the provider's id); exactly one of the two.
+ * (`payment_method_id`, the provider's id); exactly one of the two. `save_card: false` forgets the card once it is
+ * charged (a card entered for this payment only, as Stripe Checkout's unticked "save my card"); absent, it stays saved.
  */
 export const offSessionPay = defineCall({
   path: 'stripe/offSessionPay',
@@ -122,6 +129,7 @@ export const offSessionPay = defineCall({
     .extend({
       user_payment_method_id: entityId.optional(),
       payment_method_id: providerPaymentMethodId.optional(),
+      save_card: z.boolean().optional(),
     })
     .refine((p) => (p.user_payment_method_id === undefined) !== (p.payment_method_id === undefined), {
       message: 'errors.payment.method',

@@ -258,6 +258,8 @@ export const cardSetupMachine = setup({
           { guard: 'isKnownCard', target: 'bindingDefault', actions: 'setPending' },
           { actions: 'refuseInvalidId' },
         ],
+        // The list changed elsewhere (a card paid with once and forgotten by the server): read it again.
+        'card.reload': { target: 'loading' },
       },
     },
     deleting: {

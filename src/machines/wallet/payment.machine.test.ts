@@ -250,6 +250,9 @@ describe('payment machine: starting', () => {
       call: 'offSessionPay',
       payload: { type: OrderType.upgrade, item_id: 1, amount: 999, idempotency_key: 'k', payment_method_id: 'pm_123abc' },
     });
+    // A card entered for this payment only asks the server to forget it once charged.
+    expect(createOrderInput({ ...saved, save_card: false }, 'k').payload).toMatchObject({ user_payment_method_id: 12, save_card: false });
+    expect(createOrderInput({ ...saved, save_card: true }, 'k').payload).not.toHaveProperty('save_card');
   });
 
   it('paymentCalls makes the named contract calls with the payload and the abort signal', async () => {

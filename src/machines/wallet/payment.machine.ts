@@ -68,10 +68,10 @@ interface OrderData {
 export type PaymentData = OrderData &
   (
     | { payment_type: PopupPaymentType | typeof PaymentType.other }
-    /** A saved card, by its id in the saved-card list. */
-    | { payment_type: typeof PaymentType.creditCard; user_payment_method_id: number; payment_method_id?: undefined }
+    /** A saved card, by its id in the saved-card list. `save_card: false`: entered for this payment only, forgotten once charged. */
+    | { payment_type: typeof PaymentType.creditCard; user_payment_method_id: number; payment_method_id?: undefined; save_card?: boolean }
     /** A card just set up, by the provider's payment method id. */
-    | { payment_type: typeof PaymentType.creditCard; payment_method_id: string; user_payment_method_id?: undefined }
+    | { payment_type: typeof PaymentType.creditCard; payment_method_id: string; user_payment_method_id?: undefined; save_card?: boolean }
   );
 
 export interface PaymentInput {
@@ -172,7 +172,7 @@ export function createOrderInput(data: PaymentData, idempotencyKey: string): Cre
       data.user_payment_method_id !== undefined
         ? { user_payment_method_id: data.user_payment_method_id }
         : { payment_method_id: data.payment_method_id };
-    return { call: 'offSessionPay', payload: { ...order, ...card } };
+    return { call: 'offSessionPay', payload: { ...order, ...card, ...(data.save_card === false ? { save_card: false } : {}) } };
   }
   if (data.payment_type === PaymentType.other) return { call: 'otherPay', payload: order };
   return { call: 'uPay', payload: { ...order, payment_type: data.payment_type } };

@@ -9,6 +9,7 @@ import {
 } from '@/contract/calls/wallet';
 import { WithdrawalMethod } from '@/contract/feature-enums';
 import { CHOICE_REQUIRED } from '../app/form-inputs';
+import { parseLocaleNumber } from '../app/locale-number';
 import { validateFields, type FieldErrors, type FormValues } from '../app/form-validation';
 import { createSubmitFormMachine } from '../app/submit-form.machine';
 
@@ -33,6 +34,13 @@ export interface WithdrawFormInput {
   minPoints: number;
   /** The caller's withdrawable points (user/me withdrawable_fun_score). */
   maxPoints: number;
+  /** The page's locale, whose digits and grouping the points field reads ("1.000" is a thousand in German); en when absent. */
+  locale?: string;
+}
+
+/** The points typed, as a user of the locale means them; NaN when they are not a whole number. */
+export function pointsOf(values: Pick<FormValues<WithdrawField>, 'points'>, locale = 'en'): number {
+  return parseLocaleNumber(values.points, locale, { integer: true });
 }
 
 const isMethod = (value: string): value is WithdrawMethod => (WithdrawalMethod as readonly string[]).includes(value);
@@ -44,9 +52,9 @@ function schemaOf(method: WithdrawMethod) {
 }
 
 /** The payload the chosen method's schema reads: its own fields only, the points as a number. */
-function payloadOf(values: FormValues<WithdrawField>, key: string): Record<string, unknown> {
+function payloadOf(values: FormValues<WithdrawField>, key: string, locale?: string): Record<string, unknown> {
   const method = values.method as WithdrawMethod;
-  const points = values.points.trim() === '' ? Number.NaN : Number(values.points);
+  const points = pointsOf(values, locale);
   const fields = Object.fromEntries(METHOD_FIELDS[method].map((field) => [field, values[field].trim()]));
   return { method, points, idempotency_key: key, ...fields };
 }
@@ -59,9 +67,9 @@ export function validateWithdraw(
   if (!isMethod(values.method)) return only && !only.includes('method') ? {} : { method: { code: CHOICE_REQUIRED } };
   const schema = schemaOf(values.method);
   const wanted = (only ?? WITHDRAW_FIELDS).filter((f) => f === 'points' || f === 'method' || METHOD_FIELDS[values.method as WithdrawMethod].includes(f));
-  const errors = validateFields(schema, payloadOf(values, input.idempotencyKey) as never, wanted as never) as FieldErrors<WithdrawField>;
+  const errors = validateFields(schema, payloadOf(values, input.idempotencyKey, input.locale) as never, wanted as never) as FieldErrors<WithdrawField>;
   if (!errors.points && wanted.includes('points')) {
-    const points = Number(values.points);
+    const points = pointsOf(values, input.locale);
     if (points < input.minPoints) errors.points = { code: 'zod.number.min', extra: { min: input.minPoints } };
     else if (points > input.maxPoints) errors.points = { code: WITHDRAW_TOO_MANY, extra: { max: input.maxPoints } };
   }
@@ -74,7 +82,7 @@ export const withdrawFormMachine = createSubmitFormMachine<WithdrawField, Withdr
   id: 'withdrawForm',
   fields: WITHDRAW_FIELDS,
   validate: (values, input) => validateWithdraw(values, input),
-  submitInput: (values, input) => withdrawalApplication.parse(payloadOf(values, input.idempotencyKey)),
+  submitInput: (values, input) => withdrawalApplication.parse(payloadOf(values, input.idempotencyKey, input.locale)),
   initialValues: () => ({
     method: 'bank_card',
     points: '',

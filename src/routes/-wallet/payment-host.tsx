@@ -6,11 +6,13 @@ import { getPayTypeWithId } from '@/contract/calls/payment';
 import { type OrderType, PaymentType } from '@/contract/feature-enums';
 import { isPopupPaymentType, providePayment, type PaymentData, type PaymentSnapshot } from '@/machines/wallet/payment.machine';
 import { checkPaymentChoice, orderPaymentOptions } from '@/machines/wallet/payment-choice';
-import { selectCardBusy, selectCardChoice, selectIsAddingCard } from '@/machines/wallet/card-setup.machine';
+import { selectCardBusy, selectCardChoice, selectCardError, selectIsAddingCard } from '@/machines/wallet/card-setup.machine';
 import '@/ui/app/form-messages';
 import { translateCode } from '@/ui/app/messages';
 import { requestErrorText } from '@/ui/directory/directory-names';
 import { PaymentDialog } from '@/ui/wallet/payment-dialog';
+import { brandName } from '@/ui/wallet/saved-cards';
+import { PAYMENT_TYPE_LABELS } from '@/ui/wallet/wallet-names';
 import { paymentErrorText } from './payment-texts';
 import { formatMoney } from '@/ui/wallet/wallet-format';
 import { useAppSystem } from '../-app/app-context';
@@ -34,6 +36,8 @@ export interface PaidOrder {
   amount: number;
   currency: string;
   paymentType: PaymentType;
+  /** How it was paid, translated: the card ("Visa ending in 4242") or the method's name. */
+  method: string;
 }
 
 type PaymentActor = ActorRefFrom<ReturnType<typeof providePayment<Window>>>;
@@ -82,6 +86,10 @@ export function PaymentDialogHost({ request, lang, onClose, onPaid }: PaymentDia
   const [termsError, setTermsError] = useState<string | undefined>();
   const [choiceError, setChoiceError] = useState<string | undefined>();
   const [run, setRun] = useState<PaymentActor | null>(null);
+  // A new card is paid with in one step (as in Stripe Checkout): Pay sets it up, then charges it. Keeping it for
+  // later is the payer's choice, off by default.
+  const [keepCard, setKeepCard] = useState(false);
+  const [payAfterSetup, setPayAfterSetup] = useState<{ keep: boolean } | null>(null);
   const latest = useRef({ onPaid, onClose });
   latest.current = { onPaid, onClose };
 
@@ -99,12 +107,7 @@ export function PaymentDialogHost({ request, lang, onClose, onPaid }: PaymentDia
   const cardBusy = useSelector(cards, selectCardBusy);
   const cardChoice = useSelector(cards, selectCardChoice);
   const canGoBack = useSelector(cards, (s) => s.can({ type: 'card.back' }));
-
-  // A card just added is selected: tell the payer it is saved.
-  useEffect(() => {
-    const subscription = cards.on('card.added', () => toast.send({ type: 'toast.show', kind: 'success', message: 'toast.card.added' }));
-    return () => subscription.unsubscribe();
-  }, [cards, toast]);
+  const cardError = useSelector(cards, selectCardError);
 
   const runSnapshot = useRunSnapshot(run);
   // Paying until the failure is shown (spec section 4: the failure appears after 1.5 s, with the window still open).
@@ -130,28 +133,62 @@ export function PaymentDialogHost({ request, lang, onClose, onPaid }: PaymentDia
       return;
     }
     if (current === PaymentType.creditCard && addingCard) {
+      setPayAfterSetup({ keep: keepCard });
       cards.send({ type: 'setup.start' });
       return;
     }
+    startPayment(current, null);
+  };
+
+  // The new card is set up and selected: it is charged now (kept or not, as the payer chose); a refused setup shows
+  // its error on the card and charges nothing.
+  useEffect(() => {
+    if (!payAfterSetup) return;
+    if (cardError) setPayAfterSetup(null);
+    else if (!addingCard && !cardBusy && cardChoice) {
+      setPayAfterSetup(null);
+      startPayment(PaymentType.creditCard, payAfterSetup.keep);
+    }
+  });
+
+  /** The payment method as the receipt names it: the card charged, else the method. */
+  function methodLabel(type: PaymentType): string {
+    const id = cardChoice && 'user_payment_method_id' in cardChoice ? cardChoice.user_payment_method_id : undefined;
+    const card = type === PaymentType.creditCard && id !== undefined ? cards.getSnapshot().context.cards.find((c) => c.id === id) : undefined;
+    if (!card) return i18n._(PAYMENT_TYPE_LABELS[type]);
+    const brand = brandName(card.card.brand);
+    const last4 = card.card.last4;
+    return t`${brand} ending in ${last4}`;
+  }
+
+  function startPayment(current: PaymentType, keep: boolean | null) {
+    if (!options.data) return;
     let data: PaymentData;
     const order = { type: request.type, item_id: request.item_id, amount: options.data.amount };
     if (current === PaymentType.creditCard) {
       if (!cardChoice) return;
-      data = { ...order, payment_type: PaymentType.creditCard, ...cardChoice } as PaymentData;
+      data = { ...order, payment_type: PaymentType.creditCard, ...cardChoice, ...(keep === false ? { save_card: false } : {}) } as PaymentData;
     } else {
       data = { ...order, payment_type: current } as PaymentData;
     }
     // Each attempt is 'payment' in the inspector (STYLE rule 10's systemId), the card step 'cardSetup'.
     const actor = createActor(providePayment(api, browserWindow), { input: { data, options: options.data.options }, systemId: 'payment', inspect });
     const paidType = current;
-    actor.on('payment.notify', (event) => toast.send({ type: 'toast.show', kind: event.kind, message: event.message, params: event.params, durationMs: event.durationMs }));
-    actor.on('payment.succeeded', (event) => {
-      latest.current.onPaid({ orderId: event.orderId, type: request.type, item_id: request.item_id, amount: order.amount, currency: options.data?.currency ?? 'USD', paymentType: paidType });
+    const method = methodLabel(current);
+    actor.on('payment.notify', (event) => {
+      // The receipt says the payment succeeded: not a toast as well (issue 31 item 5).
+      if (event.message === 'notify.payment.success') return;
+      toast.send({ type: 'toast.show', kind: event.kind, message: event.message, params: event.params, durationMs: event.durationMs });
     });
+    actor.on('payment.succeeded', (event) => {
+      latest.current.onPaid({ orderId: event.orderId, type: request.type, item_id: request.item_id, amount: order.amount, currency: options.data?.currency ?? 'USD', paymentType: paidType, method });
+    });
+    // A card entered for this payment only is gone once charged, paid or not: the list is read again for a retry.
+    if (keep === false) actor.on('payment.failed', () => cards.send({ type: 'card.reload' }));
     actor.start();
     actor.send({ type: 'payment.start' });
     setRun(actor);
-  };
+  }
 
   const close = () => {
     if (run?.getSnapshot().hasTag('inProgress')) run.send({ type: 'payment.cancel' });
@@ -160,8 +197,8 @@ export function PaymentDialogHost({ request, lang, onClose, onPaid }: PaymentDia
 
   const phase = options.status === 'loading' ? 'loading' : options.status === 'error' ? 'loadFailed' : inProgress ? 'paying' : 'choosing';
   const price = formatMoney(i18n, amount);
-  const payLabel = current === PaymentType.creditCard && addingCard ? t`Save the card` : t`Pay ${price}`;
-  const payDisabled = current === null || inProgress || cardBusy || (current === PaymentType.creditCard && !addingCard && cardChoice === null);
+  const payLabel = t`Pay ${price}`;
+  const payDisabled = current === null || inProgress || cardBusy || payAfterSetup !== null || (current === PaymentType.creditCard && !addingCard && cardChoice === null);
   const waitingText =
     current === PaymentType.creditCard
       ? t`Charging your card…`
@@ -188,6 +225,7 @@ export function PaymentDialogHost({ request, lang, onClose, onPaid }: PaymentDia
       }}
       termsHref={`/${lang}/info/terms`}
       cardStep={<CardStep actor={cards} element={element} locked={inProgress} />}
+      saveCard={current === PaymentType.creditCard && addingCard ? { checked: keepCard, onChange: setKeepCard } : undefined}
       onBack={current === PaymentType.creditCard && canGoBack ? () => cards.send({ type: 'card.back' }) : undefined}
       payLabel={payLabel}
       payDisabled={payDisabled}

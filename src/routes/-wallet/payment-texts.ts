@@ -34,9 +34,10 @@ const PAYMENT_TEXTS: Record<string, MessageDescriptor> = {
 
 /** The card provider's refusals (CardProviderError codes of the card elements). */
 const PROVIDER_TEXTS: Record<string, MessageDescriptor> = {
-  'card.incomplete': msg`Enter the card number, its expiry date and its security code.`,
+  'card.incomplete': msg`Check the card details marked below.`,
   'card.declined': msg`The card was declined. Try another card.`,
-  'card.notTestCard': msg`This is test mode: use one of the test cards listed in the README.`,
+  'card.notTestCard': msg`This is test mode: use one of the test cards shown with the card fields.`,
+  'card.expired': msg`This card has expired. Check the expiry date or use another card.`,
   'card.limit': msg`You already have 5 saved cards. Delete one to add another.`,
   'card.unavailable': msg`The card service is not available right now. Please try again.`,
 };

@@ -1,8 +1,12 @@
+import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { purchase, type PURCHASE_METHODS } from '@/contract/calls/track';
 import type { EconomyConfig } from '@/contract/economy';
 import { OrderType, PAYMENT_METHOD_NAMES } from '@/contract/feature-enums';
+import { MESSAGES } from '@/ui/app/messages';
+import { ReceiptDialog, type Receipt } from '@/ui/wallet/receipt-dialog';
+import '@/ui/wallet/wallet-messages';
 import { useAppSystem } from '../-app/app-context';
 import { PaymentDialogHost, type PaidOrder, type PaymentRequest } from './payment-host';
 
@@ -11,14 +15,18 @@ type PurchaseMethod = (typeof PURCHASE_METHODS)[number];
 /**
  * The payment dialog for a page: `pay(request)` opens it; `dialog` is what the page renders. After a successful
  * payment the user is read again (new balance, plan), the purchase tracking record is sent, the page's `onPaid`
- * runs, and the success dialog offers the localized home page (spec section 2).
+ * runs, and the receipt (issue 31 item 5) says what was paid and offers the transactions and the localized home page
+ * (spec section 2's success dialog).
  */
 export function usePayment(lang: string, economy: EconomyConfig | null, onPaid?: (order: PaidOrder) => void): { pay(request: PaymentRequest): void; dialog: ReactNode } {
-  const { api, session, openDialog } = useAppSystem();
+  const { api, session } = useAppSystem();
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   const [request, setRequest] = useState<PaymentRequest | null>(null);
+  const [receipt, setReceipt] = useState<Receipt | null>(null);
 
   const paid = (order: PaidOrder) => {
+    const item = request?.item ?? '';
     setRequest(null);
     session.send({ type: 'session.userRefresh' });
     onPaid?.(order);
@@ -35,17 +43,30 @@ export function usePayment(lang: string, economy: EconomyConfig | null, onPaid?:
         fun_amount: String(coins),
       })
       .catch(() => undefined);
-    void openDialog({
-      messageType: 'success',
-      title: 'payment.success',
-      message: order.type === OrderType.upgrade ? 'payment.success.plan' : 'payment.success.coins',
-      confirmText: 'payment.success.home',
-      showClose: true,
-    }).then((result) => {
-      if (result === 'confirm') void navigate({ to: '/$lang', params: { lang } });
+    setReceipt({
+      item,
+      amount: order.amount,
+      currency: order.currency,
+      method: order.method,
+      paidAt: new Date(),
+      orderId: order.orderId,
+      outcome: i18n._(MESSAGES[order.type === OrderType.upgrade ? 'payment.success.plan' : 'payment.success.coins']),
     });
   };
 
-  const dialog = request ? <PaymentDialogHost request={request} lang={lang} onClose={() => setRequest(null)} onPaid={paid} /> : null;
+  const dialog = (
+    <>
+      {request ? <PaymentDialogHost request={request} lang={lang} onClose={() => setRequest(null)} onPaid={paid} /> : null}
+      <ReceiptDialog
+        receipt={receipt}
+        transactionsHref={`/${lang}/member/transaction`}
+        onClose={() => setReceipt(null)}
+        onHome={() => {
+          setReceipt(null);
+          void navigate({ to: '/$lang', params: { lang } });
+        }}
+      />
+    </>
+  );
   return { pay: setRequest, dialog };
 }

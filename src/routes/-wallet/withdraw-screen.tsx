@@ -1,11 +1,11 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { applyWithdraw, type Withdrawal } from '@/contract/calls/wallet';
 import type { CurrentUser } from '@/contract/calls/user';
 import { KycStatus } from '@/contract/enums';
-import { withdrawFormMachine, type WithdrawField, type WithdrawPayload } from '@/machines/wallet/withdraw-form.machine';
+import { pointsOf, withdrawFormMachine, type WithdrawField, type WithdrawPayload } from '@/machines/wallet/withdraw-form.machine';
 import { requestErrorText } from '@/ui/directory/directory-names';
 import { ErrorState, RecordSkeletonRows } from '@/ui/directory/listing-list';
 import { AppLink } from '@/ui/kit/link';
@@ -51,8 +51,32 @@ export function WithdrawScreen({ lang }: { lang: string }) {
         </AppLink>
       </div>
     );
+  } else if (user.withdrawable_fun_score < economy.data.withdrawal_min_points) {
+    // No form that cannot succeed (issue 31 item 4): how many points are missing, and where they come from.
+    const minimum = economy.data.withdrawal_min_points;
+    const have = user.withdrawable_fun_score;
+    const missing = minimum - have;
+    body = (
+      <div className="wallet-card" role="note">
+        <p className="wallet-class-name">
+          <Trans>
+            You need <Plural value={missing} one="# more withdrawable point" other="# more withdrawable points" />
+          </Trans>
+        </p>
+        <p className="wallet-note">
+          <Trans>
+            The smallest withdrawal is <Plural value={minimum} one="# point" other="# points" />; you have{' '}
+            <Plural value={have} one="# withdrawable point" other="# withdrawable points" />. Points you earn when members unlock
+            your profiles can be withdrawn; coins you buy cannot.
+          </Trans>
+        </p>
+        <AppLink className="button button--secondary" href={base}>
+          <Trans>Back to your wallet</Trans>
+        </AppLink>
+      </div>
+    );
   } else {
-    body = <WithdrawFormHost lang={lang} user={user} minPoints={economy.data.withdrawal_min_points} />;
+    body = <WithdrawFormHost lang={lang} user={user} minPoints={economy.data.withdrawal_min_points} reviewHours={economy.data.withdrawal_review_hours} />;
   }
   return (
     <section>
@@ -63,7 +87,8 @@ export function WithdrawScreen({ lang }: { lang: string }) {
   );
 }
 
-function WithdrawFormHost({ lang, user, minPoints }: { lang: string; user: CurrentUser; minPoints: number }) {
+function WithdrawFormHost({ lang, user, minPoints, reviewHours }: { lang: string; user: CurrentUser; minPoints: number; reviewHours: number }) {
+  const { i18n } = useLingui();
   const { api, toast, session } = useAppSystem();
   const navigate = useNavigate();
   const actor = useActorRef(
@@ -77,12 +102,15 @@ function WithdrawFormHost({ lang, user, minPoints }: { lang: string; user: Curre
         },
       },
     }),
-    { input: { idempotencyKey: globalThis.crypto.randomUUID(), minPoints, maxPoints: user.withdrawable_fun_score } },
+    { input: { idempotencyKey: globalThis.crypto.randomUUID(), minPoints, maxPoints: user.withdrawable_fun_score, locale: i18n.locale } },
   );
   const form = useFormBinding<WithdrawField>(actor);
+  const values = form.values as Record<WithdrawField, string>;
   return (
     <WithdrawForm
-      values={form.values as Record<WithdrawField, string>}
+      values={values}
+      points={pointsOf(values, i18n.locale)}
+      reviewHours={reviewHours}
       errors={form.errors}
       serverError={form.serverError}
       busy={form.busy}

@@ -11,7 +11,7 @@ export interface ProviderSetup {
 }
 
 /** The provider's refusals, as codes the ui translates (src/routes/-wallet/payment-texts.ts). */
-export const CARD_PROVIDER_ERRORS = ['card.incomplete', 'card.declined', 'card.notTestCard', 'card.limit', 'card.unavailable'] as const;
+export const CARD_PROVIDER_ERRORS = ['card.incomplete', 'card.declined', 'card.notTestCard', 'card.expired', 'card.limit', 'card.unavailable'] as const;
 export type CardProviderErrorCode = (typeof CARD_PROVIDER_ERRORS)[number];
 
 /** A failure the provider reports; `code` is one of CARD_PROVIDER_ERRORS. */
@@ -27,7 +27,7 @@ export class CardProviderError extends Error {
  * (src/services/sandbox-card.ts in the app, a fake in a test). The card number goes only here, never to the app's API.
  */
 export interface SandboxCardApi {
-  /** Confirms the setup intent of `clientSecret` with the card number as typed. */
-  confirmSetup(clientSecret: string, cardNumber: string): Promise<ProviderSetup>;
+  /** Confirms the setup intent of `clientSecret` with the card number as typed, and its expiry (month 1–12, full year). */
+  confirmSetup(clientSecret: string, cardNumber: string, expiry?: { month: number; year: number }): Promise<ProviderSetup>;
   retrieveSetup(clientSecret: string): Promise<ProviderSetup>;
 }

@@ -72,6 +72,8 @@ describe('counts in the locale’s plural forms and digits', () => {
           withdrawable={available}
           minPoints={1000}
           rate={1}
+          points={Number.NaN}
+          reviewHours={48}
           onChange={() => {}}
           onFocus={() => {}}
           onSubmit={() => {}}

@@ -46,6 +46,8 @@ export interface PaymentDialogProps {
   termsHref: string;
   /** The card step, shown while the credit card is selected. */
   cardStep?: ReactNode;
+  /** While a new card is entered: whether to keep it for later payments (opt-in, as in Stripe Checkout). */
+  saveCard?: { checked: boolean; onChange(checked: boolean): void };
   /** The back arrow (spec section 2: while adding a card); absent hides it. */
   onBack?(): void;
   /** The main action's label and whether it can be used now. */
@@ -130,9 +132,17 @@ export function PaymentDialog(props: PaymentDialogProps) {
           })}
         </fieldset>
         {selected === PaymentType.creditCard ? props.cardStep : null}
+        {selected === PaymentType.creditCard && props.saveCard ? (
+          <label className="check-row">
+            <input type="checkbox" checked={props.saveCard.checked} onChange={(event) => props.saveCard?.onChange(event.target.checked)} />
+            <span>
+              <Trans>Save this card for future payments</Trans>
+            </span>
+          </label>
+        ) : null}
         {props.termsShown ? (
           <div className={cx('payment-terms', props.termsError && 'field--invalid')}>
-            <label>
+            <label className="check-row">
               <input
                 type="checkbox"
                 checked={props.termsAccepted}

@@ -3,6 +3,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { CurrentUser } from '@/contract/calls/user';
 import type { CoinPack } from '@/contract/economy';
+import { Button } from '../kit/button';
 import { Icon } from '../kit/icons';
 import { AppLink } from '../kit/link';
 import { OfferRow } from './offer-row';
@@ -38,6 +39,8 @@ export function WalletOverview({ user, packs, withdrawalMinPoints, withdrawHref,
   const worth = formatMoney(i18n, user.withdrawable_amount);
   const minimum = withdrawalMinPoints;
   const canWithdraw = withdrawalMinPoints !== null && user.withdrawable_fun_score >= withdrawalMinPoints;
+  const missing = withdrawalMinPoints === null ? 0 : Math.max(0, withdrawalMinPoints - user.withdrawable_fun_score);
+  const missingId = useId();
 
   return (
     <div className="page-column">
@@ -71,14 +74,23 @@ export function WalletOverview({ user, packs, withdrawalMinPoints, withdrawHref,
           <Trans>Coins you buy can be spent on unlocks. Points you earn from your profiles can also be withdrawn as cash.</Trans>
         </p>
         <div className="wallet-actions">
-          <AppLink className="button button--primary" href={withdrawHref}>
-            <Icon name="wallet" size={20} />
-            <Trans>Withdraw cash</Trans>
-          </AppLink>
+          {canWithdraw ? (
+            <AppLink className="button button--primary" href={withdrawHref}>
+              <Icon name="wallet" size={20} />
+              <Trans>Withdraw cash</Trans>
+            </AppLink>
+          ) : (
+            // Below the minimum no form could succeed (issue 31 item 4): the action is off, and the page says why.
+            <Button disabled aria-describedby={missingId}>
+              <Icon name="wallet" size={20} />
+              <Trans>Withdraw cash</Trans>
+            </Button>
+          )}
           {!canWithdraw && minimum !== null ? (
-            <p className="wallet-muted">
+            <p className="wallet-muted" id={missingId}>
               <Trans>
-                You can withdraw from <Plural value={minimum} one="# point" other="# points" />.
+                You need <Plural value={missing} one="# more withdrawable point" other="# more withdrawable points" /> to withdraw: the
+                smallest withdrawal is <Plural value={minimum} one="# point" other="# points" />.
               </Trans>
             </p>
           ) : null}

@@ -20,6 +20,10 @@ export interface WithdrawFormProps {
   withdrawable: number;
   minPoints: number;
   rate: number;
+  /** The points typed, read as the locale writes numbers (NaN when they are not a whole number). */
+  points: number;
+  /** How long a review usually takes, in hours (economy). */
+  reviewHours: number;
   onChange(field: WithdrawField, value: string): void;
   onFocus(field: WithdrawField): void;
   onSubmit(): void;
@@ -29,12 +33,13 @@ export interface WithdrawFormProps {
  * The withdrawal application (/member/point/withdraw): method, that method's account fields, and the points, with
  * what they are worth at the current rate.
  */
-export function WithdrawForm({ values, errors, serverError, busy, withdrawable, minPoints, rate, onChange, onFocus, onSubmit }: WithdrawFormProps) {
+export function WithdrawForm({ values, errors, serverError, busy, withdrawable, minPoints, rate, points, reviewHours, onChange, onFocus, onSubmit }: WithdrawFormProps) {
   const { i18n, t } = useLingui();
   const method = values.method as WithdrawalApplication['method'];
   const shown = new Set(METHOD_FIELDS[method] ?? []);
-  const points = Number(values.points);
-  const worth = Number.isInteger(points) && points > 0 ? formatMoney(i18n, points * rate) : null;
+  const valid = Number.isInteger(points) && points > 0;
+  const worth = valid ? formatMoney(i18n, points * rate) : null;
+  const reviewDays = Math.max(1, Math.round(reviewHours / 24));
   const available = withdrawable;
   const minimum = minPoints;
   const perPoint = formatMoney(i18n, rate);
@@ -89,11 +94,42 @@ export function WithdrawForm({ values, errors, serverError, busy, withdrawable, 
       {shown.has('address') ? text('address', t`Wallet address`, { dir: 'ltr', maxLength: 64 }) : null}
       {shown.has('alipay_account') ? text('alipay_account', t`Alipay account (phone or e-mail)`, { dir: 'ltr' }) : null}
       {text('points', t`Points to withdraw`, {
-        type: 'number',
         inputMode: 'numeric',
+        autoComplete: 'off',
         hint: worth ? t`You receive ${worth}.` : undefined,
         hintLive: true,
       })}
+      <dl className="withdraw-summary" aria-label={t`Your withdrawal`}>
+        <div>
+          <dt>
+            <Trans>Fee</Trans>
+          </dt>
+          <dd>
+            <Trans context="fee">None</Trans>
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>You receive</Trans>
+          </dt>
+          <dd>{worth ?? '—'}</dd>
+        </div>
+      </dl>
+      <p className="wallet-note">
+        {reviewHours < 24 ? (
+          <Trans>
+            What happens next: the points are held, and our team reviews the request, usually within{' '}
+            <Plural value={reviewHours} one="# hour" other="# hours" />. The money is then sent to the account above; if it is refused, the points come
+            back.
+          </Trans>
+        ) : (
+          <Trans>
+            What happens next: the points are held, and our team reviews the request, usually within{' '}
+            <Plural value={reviewDays} one="# day" other="# days" />. The money is then sent to the account above; if it is refused, the points come
+            back.
+          </Trans>
+        )}
+      </p>
       <FormError message={serverError} />
       <Button type="submit" block busy={busy}>
         <Trans>Apply for the withdrawal</Trans>
