@@ -1,10 +1,13 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { SavedCard } from '@/contract/calls/payment';
 import { MAX_SAVED_CARDS } from '@/contract/constants';
 import { selectCanAddCard, selectCardBusy, selectCardError, selectCanGoBack } from '@/machines/wallet/card-setup.machine';
+import '@/ui/app/form-messages';
+import { translateCode } from '@/ui/app/messages';
 import { TestModeNotice } from '@/ui/app/test-mode-notice';
+import { AppLink } from '@/ui/kit/link';
 import { EmptyState, ErrorState } from '@/ui/directory/listing-list';
 import { Button } from '@/ui/kit/button';
 import { FormError } from '@/ui/kit/form-error';
@@ -39,10 +42,33 @@ export function CardsScreen({ lang }: { lang: string }) {
   const error = useSelector(actor, selectCardError);
   const errorText = error ? paymentErrorText(i18n, error) : undefined;
 
+  // Without cards the page shows its empty state, and the form once asked for (issue 31 item 3); the terms are
+  // accepted before a card is saved, as in the payment dialog (spec section 5).
+  const [formAsked, setFormAsked] = useState(false);
+  const [terms, setTerms] = useState(false);
+  const [termsError, setTermsError] = useState<string | undefined>();
+  const termsErrorId = useId();
+
   useEffect(() => {
-    const subscription = actor.on('card.added', () => toast.send({ type: 'toast.show', kind: 'success', message: 'toast.card.added' }));
+    const subscription = actor.on('card.added', () => {
+      toast.send({ type: 'toast.show', kind: 'success', message: 'toast.card.added' });
+      setFormAsked(false);
+      setTerms(false);
+    });
     return () => subscription.unsubscribe();
   }, [actor, toast]);
+
+  const save = () => {
+    if (!terms) {
+      setTermsError(translateCode(i18n, 'zod.boolean.checkbox'));
+      return;
+    }
+    actor.send({ type: 'setup.start' });
+  };
+  const addCard = () => {
+    setFormAsked(true);
+    actor.send({ type: 'card.add' });
+  };
 
   const remove = async (card: SavedCard) => {
     const brand = brandName(card.card.brand);
@@ -67,6 +93,18 @@ export function CardsScreen({ lang }: { lang: string }) {
     );
   } else if (state === 'loadFailed') {
     body = <ErrorState message={errorText ?? ''} onRetry={() => actor.send({ type: 'card.reload' })} />;
+  } else if (state === 'adding' && cards.length === 0 && !formAsked) {
+    body = (
+      <EmptyState title={<Trans>No saved cards</Trans>}>
+        <p>
+          <Trans>Save a card to pay for coins and memberships in one tap. Only its brand, last four digits and expiry are kept here.</Trans>
+        </p>
+        <Button onClick={addCard}>
+          <Icon name="plus" size={20} />
+          <Trans>Add a card</Trans>
+        </Button>
+      </EmptyState>
+    );
   } else if (state === 'adding') {
     body = (
       <form
@@ -74,17 +112,47 @@ export function CardsScreen({ lang }: { lang: string }) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          actor.send({ type: 'setup.start' });
+          save();
         }}
       >
         <CardElement stripeKey={stripeKey} sandbox={sandboxCardApi} locale={i18n.locale} ref={element} disabled={busy} onReadyChange={(ready) => actor.send({ type: 'element.change', ready })} />
+        <div className={termsError ? 'payment-terms field--invalid' : 'payment-terms'}>
+          <label className="check-row">
+            <input
+              type="checkbox"
+              checked={terms}
+              onChange={(event) => {
+                setTerms(event.target.checked);
+                if (event.target.checked) setTermsError(undefined);
+              }}
+              aria-invalid={termsError ? true : undefined}
+              aria-describedby={termsError ? termsErrorId : undefined}
+            />
+            <span>
+              <Trans>
+                I accept the{' '}
+                <AppLink className="text-link" href={`/${lang}/info/terms`} target="_blank" rel="noopener">
+                  terms of use
+                </AppLink>
+              </Trans>
+            </span>
+          </label>
+          <FormError id={termsErrorId} message={termsError} />
+        </div>
         <FormError message={errorText} />
         <div className="wallet-actions">
           <Button type="submit" busy={busy}>
             <Trans>Save the card</Trans>
           </Button>
-          {canGoBack ? (
-            <Button variant="secondary" onClick={() => actor.send({ type: 'card.back' })} disabled={busy}>
+          {canGoBack || cards.length === 0 ? (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setFormAsked(false);
+                if (canGoBack) actor.send({ type: 'card.back' });
+              }}
+              disabled={busy}
+            >
               <Trans context="button">Cancel</Trans>
             </Button>
           ) : null}
@@ -104,7 +172,7 @@ export function CardsScreen({ lang }: { lang: string }) {
         />
         <FormError message={errorText} />
         {canAdd ? (
-          <Button variant="secondary" block onClick={() => actor.send({ type: 'card.add' })}>
+          <Button variant="secondary" block onClick={addCard}>
             <Icon name="plus" size={20} />
             <Trans>Add a card</Trans>
           </Button>

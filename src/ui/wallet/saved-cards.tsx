@@ -1,8 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SavedCard } from '@/contract/calls/payment';
 import { Button } from '../kit/button';
+import { MenuButton, type MenuItem } from '../kit/menu-button';
 import { cx } from '../kit/class-names';
 import { Icon } from '../kit/icons';
+import { CardBrandMark } from './card-brand';
 import './wallet.css';
 
 /** Card brand names as printed on cards (spec section 9's logos: visa, mastercard, maestro, diners, discover, jcb). */
@@ -22,17 +24,38 @@ export function brandName(brand: string): string {
   return BRAND_NAMES[brand.toLowerCase()] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
 }
 
+/** "12/30": the month and the year's last two digits, as printed on the card. */
+function expiryText(card: SavedCard['card']): string | null {
+  if (card.exp_month === undefined || card.exp_year === undefined) return null;
+  return `${String(card.exp_month).padStart(2, '0')}/${String(card.exp_year % 100).padStart(2, '0')}`;
+}
+
+/**
+ * A saved card on one line (issue 31 item 3): the brand's mark, the last four digits, the expiry, and its badges; the
+ * brand is named in words for screen readers ("Visa ending in 4242").
+ */
 function CardLabel({ card }: { card: SavedCard }) {
   const brand = brandName(card.card.brand);
   const last4 = card.card.last4;
+  const expiry = expiryText(card.card);
   return (
     <span className="saved-card-label">
-      <Icon name="card" size={20} />
-      <span>
+      <CardBrandMark brand={card.card.brand} />
+      <span className="visually-hidden">
         <Trans>
-          {brand} ending in <bdi dir="ltr">{last4}</bdi>
+          {brand} ending in {last4}
         </Trans>
       </span>
+      <bdi dir="ltr" className="saved-card-digits" aria-hidden="true">
+        •••• {last4}
+      </bdi>
+      {expiry ? (
+        <span className="saved-card-expiry">
+          <Trans>
+            Expires <bdi dir="ltr">{expiry}</bdi>
+          </Trans>
+        </span>
+      ) : null}
       {card.is_default ? (
         <span className="badge badge--accent">
           <Trans context="card">Default</Trans>
@@ -89,16 +112,19 @@ export interface CardManagerProps {
   onMakeDefault(card: SavedCard): void;
 }
 
-/** /member/card-management: the saved cards with their actions. */
+/** /member/card-management: the saved cards, each with its actions in a menu (Make default, Delete). */
 export function CardManager({ cards, pendingId, busy, onDelete, onMakeDefault }: CardManagerProps) {
   const { t } = useLingui();
   return (
-    <ul className="record-list" aria-label={t`Saved cards`}>
+    <ul className="record-list saved-card-rows" aria-label={t`Saved cards`}>
       {cards.map((card) => {
         const brand = brandName(card.card.brand);
         const last4 = card.card.last4;
+        const items: MenuItem[] = [];
+        if (!card.is_default && !card.is_ban) items.push({ label: t({ message: 'Make default', context: 'button' }), onSelect: () => onMakeDefault(card) });
+        items.push({ label: t({ message: 'Delete', context: 'button' }), onSelect: () => onDelete(card) });
         return (
-          <li key={card.id} className="record">
+          <li key={card.id} className="record saved-card-row" aria-busy={pendingId === card.id && busy ? true : undefined}>
             <div className="record-main">
               <CardLabel card={card} />
               {card.is_ban ? (
@@ -107,16 +133,11 @@ export function CardManager({ cards, pendingId, busy, onDelete, onMakeDefault }:
                 </p>
               ) : null}
             </div>
-            <div className="record-end saved-card-actions">
-              {!card.is_default && !card.is_ban ? (
-                <Button variant="secondary" disabled={busy} busy={pendingId === card.id && busy} onClick={() => onMakeDefault(card)} aria-label={t`Make the ${brand} ending in ${last4} the default card`}>
-                  <Trans context="button">Make default</Trans>
-                </Button>
-              ) : null}
-              <Button variant="link" disabled={busy} onClick={() => onDelete(card)} aria-label={t`Delete the ${brand} ending in ${last4}`}>
-                <Trans context="button">Delete</Trans>
-              </Button>
-            </div>
+            {busy && pendingId === card.id ? (
+              <span className="spinner" aria-hidden="true" />
+            ) : (
+              <MenuButton label={t`Options for the ${brand} ending in ${last4}`} icon={<Icon name="more" size={20} />} items={items} />
+            )}
           </li>
         );
       })}
