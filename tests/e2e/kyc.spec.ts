@@ -40,6 +40,7 @@ async function takePhoto(page: Page, label: string) {
 }
 
 test('a member completes the four steps with the camera, and the application waits for review', async ({ page }) => {
+  test.setTimeout(90_000);
   await registerMember(page, 'kycmember');
   // A new member's account menu offers the verification, not started, and it leads to step 1.
   await expect(kycRow(page)).toHaveAccessibleName(/^Identity verification\s*Not started$/);
