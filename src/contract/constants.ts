@@ -50,6 +50,11 @@ export const CHAT_HEARTBEAT_MS = 8_000;
 export const CHAT_PONG_TIMEOUT_MS = 1_000;
 
 export const PAYMENT_POLL_MS = 5_000;
+/**
+ * An identity check under review (issue 31 item 8): the status page reads the status again after each of these in
+ * turn, the last one repeating (a backoff from 5 s to a minute); paused while the page is hidden.
+ */
+export const KYC_STATUS_POLL_MS = [5_000, 10_000, 20_000, 40_000, 60_000] as const;
 export const PAYMENT_TIMEOUT_MS = 300_000;
 export const PAYMENT_FAILURE_DELAY_MS = 1_500;
 export const MAX_SAVED_CARDS = 5;

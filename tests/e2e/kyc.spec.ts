@@ -5,7 +5,12 @@ import { logIn, registerMember } from './log-in';
 /**
  * Issue 13 in Chromium with its fake camera: a member goes through the four steps of identity verification, taking
  * the photos with the camera, and the application waits for review; the address and a reload keep the progress.
+ * Issue 31: the account menu offers the verification with its status (item 6), and the status page follows the review
+ * by itself, without a "Check again" button (item 8).
  */
+
+/** The account menu's identity verification row on /member. */
+const kycRow = (page: Page) => page.getByRole('navigation', { name: 'Account menu' }).getByRole('link', { name: /^Identity verification/ });
 
 /** Each photo's button: a whole sentence per photo (issue 30 item 13), not "Take the" + the photo's label. */
 const TAKE_BUTTONS: Record<string, string> = {
@@ -35,8 +40,12 @@ async function takePhoto(page: Page, label: string) {
 }
 
 test('a member completes the four steps with the camera, and the application waits for review', async ({ page }) => {
+  test.setTimeout(90_000);
   await registerMember(page, 'kycmember');
-  await page.goto('/en/verify/kyc/step1');
+  // A new member's account menu offers the verification, not started, and it leads to step 1.
+  await expect(kycRow(page)).toHaveAccessibleName(/^Identity verification\s*Not started$/);
+  await kycRow(page).click();
+  await expect(page).toHaveURL(/\/en\/verify\/kyc\/step1$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Identity verification' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Verification steps' }).getByRole('listitem').first()).toHaveAttribute('aria-current', 'step');
 
@@ -85,6 +94,18 @@ test('a member completes the four steps with the camera, and the application wai
   await page.goto('/en/verify/kyc/step1');
   await expect(page).toHaveURL(/\/en\/verify\/kyc\/step4$/);
   await expect(page.getByRole('heading', { name: 'Your identity is being verified' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Check again' })).toHaveCount(0);
+
+  // The account menu says it is in review, and leads to the status page.
+  await page.getByRole('link', { name: 'Back to my account' }).click();
+  await expect(page).toHaveURL(/\/en\/member$/);
+  await expect(kycRow(page)).toHaveAccessibleName(/^Identity verification\s*In review$/);
+  await kycRow(page).click();
+  await expect(page).toHaveURL(/\/en\/verify\/kyc\/step4$/);
+  await expect(page.getByRole('heading', { name: 'Your identity is being verified' })).toBeVisible();
+  // Opened afresh (the server paints /member for a signed-in browser), the row still says it.
+  await page.goto('/en/member');
+  await expect(kycRow(page)).toHaveAccessibleName(/^Identity verification\s*In review$/);
 });
 
 /** The four steps, quickly: an identity card, both sides and the selfie, sent. */
@@ -105,13 +126,18 @@ async function applyWithCamera(page: Page, fullName: string) {
   await expect(page.getByRole('heading', { name: 'Your identity is being verified' })).toBeVisible();
 }
 
-test('an admin approves one application (the member can now publish) and rejects another with a reason (its member retries)', async ({ page, browser, app }) => {
+test('an admin approves one application and rejects another: each status page changes by itself, without a reload or a tap (the member can now publish; the other retries)', async ({ page, browser, app }) => {
   test.setTimeout(180_000);
   await registerMember(page, 'approved1');
   await applyWithCamera(page, 'Camille Martin');
   const second = await (await browser.newContext({ baseURL: app.baseURL })).newPage();
   await registerMember(second, 'rejected1');
   await applyWithCamera(second, 'Jules Bernard');
+  // Both wait on the status page, which has nothing to press: it follows the review.
+  for (const member of [page, second]) await expect(member.getByRole('button', { name: 'Check again' })).toHaveCount(0);
+  const urls = [page.url(), second.url()];
+  // A mark in each page's window: gone if the page were reloaded.
+  for (const member of [page, second]) await member.evaluate(() => Object.assign(window, { kycStayed: true }));
 
   const admin = await (await browser.newContext({ baseURL: app.baseURL })).newPage();
   await logIn(admin, { account: 'admin', password: 'admin-pass-2026' });
@@ -137,17 +163,24 @@ test('an admin approves one application (the member can now publish) and rejects
   await admin.getByRole('link', { name: 'Audit log' }).click();
   await expect(admin.getByRole('list', { name: 'Audit log' }).getByRole('article').first()).toContainText('kyc.reject');
 
+  // The status pages changed on their own, where they were (no navigation happened): approved, and rejected with
+  // the admin's reason.
+  await expect(page.getByRole('heading', { name: 'Your identity is verified' })).toBeVisible({ timeout: 30_000 });
+  await expect(second.getByRole('heading', { name: 'Your verification was not accepted' })).toBeVisible({ timeout: 30_000 });
+  await expect(second.getByText('The photo of the back is cut off.', { exact: false })).toBeVisible();
+  expect([page.url(), second.url()]).toEqual(urls);
+  for (const member of [page, second]) expect(await member.evaluate(() => (window as { kycStayed?: boolean }).kycStayed)).toBe(true);
+
+  // The account menu now says verified.
+  await page.getByRole('link', { name: 'Back to my account' }).click();
+  await expect(kycRow(page)).toHaveAccessibleName(/^Identity verification\s*Verified$/);
+
   // Approved: the member may publish now.
-  await page.goto('/en/verify/kyc/step4');
-  await expect(page.getByRole('heading', { name: 'Your identity is verified' })).toBeVisible();
   await page.goto('/en/member/partner/publish');
   await expect(page.getByRole('heading', { level: 1, name: 'Publish a profile' })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Verify your identity to publish' })).toHaveCount(0);
 
   // Rejected: the reason, and a retry that starts again at step 1 with the typed values kept.
-  await second.goto('/en/verify/kyc/step4');
-  await expect(second.getByRole('heading', { name: 'Your verification was not accepted' })).toBeVisible();
-  await expect(second.getByText('The photo of the back is cut off.', { exact: false })).toBeVisible();
   await second.getByRole('button', { name: 'Try again' }).click();
   await expect(second).toHaveURL(/\/en\/verify\/kyc\/step1$/);
   await expect(second.getByLabel('Full name, as printed on the document')).toHaveValue('Jules Bernard');

@@ -2,13 +2,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
 import { createTestModel, getStateNodes } from 'xstate/graph';
 import type { KycState } from '@/contract/calls/kyc';
+import { KYC_STATUS_POLL_MS } from '@/contract/constants';
 import { KycStatus } from '@/contract/enums';
 import { IdDocumentType } from '@/contract/feature-enums';
 import { pendingActor } from '../app/form.model';
-import { draftOf, kycMachine, reachableStep, selectKycStep, type KycEmitted, type KycEvent, type KycSubmitInput } from './kyc.machine';
+import { draftOf, kycMachine, reachableStep, selectKycPhase, selectKycStep, type KycEmitted, type KycEvent, type KycSubmitInput } from './kyc.machine';
 import {
   ADULT_BIRTH_DATE,
+  CHECK_DONE,
+  CHECK_ERROR,
   createKycTestModel,
+  KYC_POLL_EVENT,
   describeKycEvent,
   kycModelFacts,
   kycTestEvents as ev,
@@ -21,8 +25,9 @@ import {
 } from './kyc.model';
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
+const pass = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
-function start(draft: Parameters<typeof draftOf>[0] | null = null) {
+function start(draft: Parameters<typeof draftOf>[0] | null = null, hidden = false) {
   const load = pendingActor<KycState, unknown>();
   const submit = pendingActor<KycState, KycSubmitInput>();
   const drafts: ReturnType<typeof draftOf>[] = [];
@@ -39,7 +44,7 @@ function start(draft: Parameters<typeof draftOf>[0] | null = null) {
         },
       },
     }),
-    { input: { draft: draft ? draftOf(draft) : null } },
+    { input: { draft: draft ? draftOf(draft) : null, hidden } },
   );
   const emitted: KycEmitted[] = [];
   actor.on('kyc.step', (event) => emitted.push(event));
@@ -89,10 +94,11 @@ describe('kyc machine', () => {
     expect(Object.keys(run.submit.last().input.files).sort()).toEqual(['back', 'front', 'selfie']);
     run.submit.last().resolve({ status: KycStatus.Applying, document_type: 2, reject_reason: null, submitted_at: '2026-11-26T00:00:00.000Z', reviewed_at: null });
     await flush();
-    expect(run.snap().value).toBe('applying');
+    expect(run.snap().value).toEqual({ applying: 'waiting' });
     // Kept until approved: a rejection is retried from what was sent.
     expect(run.cleared()).toBe(0);
     run.send({ type: 'status.refresh' });
+    expect(run.snap().value).toEqual({ applying: 'checking' });
     run.load.last().resolve(ev.loadApproved.output);
     await flush();
     expect(run.snap().value).toBe('approved');
@@ -159,6 +165,101 @@ describe('kyc machine', () => {
   });
 });
 
+/** Issue 31 item 8: under review, the status page reads the status by itself until the answer comes. */
+describe('kyc machine: under review, the status updates by itself', () => {
+  async function underReview(hidden = false) {
+    const run = start(null, hidden);
+    run.load.last().resolve(ev.loadApplying.output);
+    await flush();
+    return run;
+  }
+  const checks = (run: ReturnType<typeof start>) => run.load.calls.length - 1;
+
+  it('checks after each delay of the backoff in turn, the last repeating, and shows no skeleton while checking', async () => {
+    const run = await underReview();
+    expect(run.snap().value).toEqual({ applying: 'waiting' });
+    const waits = [...KYC_STATUS_POLL_MS, KYC_STATUS_POLL_MS.at(-1)!];
+    for (const [i, wait] of waits.entries()) {
+      await pass(wait - 1);
+      expect(checks(run)).toBe(i);
+      await pass(1);
+      expect(checks(run)).toBe(i + 1);
+      expect(run.snap().value).toEqual({ applying: 'checking' });
+      expect(run.snap().hasTag('busy')).toBe(false);
+      expect(selectKycPhase(run.snap())).toBe('applying');
+      run.load.last().resolve(ev.loadApplying.output);
+      await flush();
+      expect(run.snap().value).toEqual({ applying: 'waiting' });
+    }
+  });
+
+  it('an approval found by a check shows approved and clears the draft; a rejection shows its reason', async () => {
+    const run = await underReview();
+    await pass(KYC_STATUS_POLL_MS[0]);
+    run.load.last().resolve(ev.loadApproved.output);
+    await flush();
+    expect(run.snap().value).toBe('approved');
+    expect(run.cleared()).toBe(1);
+    expect(selectKycStep(run.snap())).toBe('step4');
+
+    const refused = await underReview();
+    await pass(KYC_STATUS_POLL_MS[0]);
+    refused.load.last().resolve(ev.loadRejected.output);
+    await flush();
+    expect(refused.snap().value).toBe('rejected');
+    expect(refused.snap().context.state?.reject_reason).toBe(REJECT_REASON);
+  });
+
+  it('a failed check is not shown: the next one comes after a longer wait', async () => {
+    const run = await underReview();
+    await pass(KYC_STATUS_POLL_MS[0]);
+    run.load.last().reject(new Error('offline'));
+    await flush();
+    expect(run.snap().value).toEqual({ applying: 'waiting' });
+    expect(run.snap().context.state?.status).toBe(KycStatus.Applying);
+    await pass(KYC_STATUS_POLL_MS[1] - 1);
+    expect(checks(run)).toBe(1);
+    await pass(1);
+    expect(checks(run)).toBe(2);
+  });
+
+  it('a notice (status.refresh) checks at once, and the backoff starts again with the next application', async () => {
+    const run = await underReview();
+    run.send({ type: 'status.refresh' });
+    expect(checks(run)).toBe(1);
+    run.load.last().resolve(ev.loadApplying.output);
+    await flush();
+    expect(run.snap().context.pollStep).toBe(1);
+  });
+
+  it('reads nothing while the page is hidden, and checks at once when it is shown again', async () => {
+    const run = await underReview();
+    await pass(KYC_STATUS_POLL_MS[0]);
+    expect(checks(run)).toBe(1);
+    // Hidden during a check: the check is dropped.
+    run.send({ type: 'page.hidden' });
+    expect(run.snap().value).toEqual({ applying: 'paused' });
+    expect(run.load.outstanding()).toHaveLength(0);
+    await pass(10 * 60_000);
+    expect(checks(run)).toBe(1);
+    run.send({ type: 'page.visible' });
+    expect(run.snap().value).toEqual({ applying: 'checking' });
+    expect(checks(run)).toBe(2);
+    run.load.last().resolve(ev.loadApproved.output);
+    await flush();
+    expect(run.snap().value).toBe('approved');
+  });
+
+  it('a page hidden when the status loads starts paused', async () => {
+    const run = await underReview(true);
+    expect(run.snap().value).toEqual({ applying: 'paused' });
+    await pass(10 * 60_000);
+    expect(checks(run)).toBe(0);
+    run.send({ type: 'page.visible' });
+    expect(checks(run)).toBe(1);
+  });
+});
+
 /**
  * Model-based paths (issue 13: every step forward and back, submit, approved, rejected and retry): each path of the
  * model runs the real machine with pending fakes. After every step the actor agrees with the model on the facts,
@@ -185,6 +286,10 @@ describe('kyc machine: model-based paths', () => {
     expect(steps.some((s) => s.event === ev.submitted)).toBe(true);
     expect(steps.some((s) => s.event === ev.loadApproved)).toBe(true);
     expect(steps.some((s) => s.event === ev.retry)).toBe(true);
+    // Issue 31 item 8: under review the answer arrives by itself, and a hidden page pauses the checks.
+    expect(steps.some((s) => s.event === ev.checkApproved && s.state.matches('approved'))).toBe(true);
+    expect(steps.some((s) => s.event === ev.checkRejected && s.state.matches('rejected'))).toBe(true);
+    expect(steps.some((s) => s.event === ev.visible && s.state.matches({ applying: 'checking' }))).toBe(true);
   });
 
   it('createTestModel() refuses this machine (why TestModel is used directly)', () => {
@@ -200,7 +305,15 @@ describe('kyc machine: model-based paths', () => {
       const events: Record<string, (step: { event: AnyEventObject }) => Promise<void>> = {};
       for (const event of Object.values(ev)) {
         events[event.type] = async ({ event: e }) => {
-          if (e.type === LOAD_DONE || e.type === LOAD_ERROR) run.load.settle(e);
+          if (e.type === LOAD_DONE || e.type === LOAD_ERROR || e.type === CHECK_DONE || e.type === CHECK_ERROR) run.load.settle(e);
+          else if (e.type === KYC_POLL_EVENT) {
+            // The wait of the current backoff step: not a millisecond earlier.
+            const wait = KYC_STATUS_POLL_MS[run.snap().context.pollStep];
+            const before = run.load.calls.length;
+            await pass(wait - 1);
+            expect(run.load.calls.length).toBe(before);
+            await pass(1);
+          }
           else if (e.type === SUBMIT_DONE || e.type === SUBMIT_ERROR) run.submit.settle(e);
           else run.send(e as KycEvent);
           await flush();
@@ -211,7 +324,7 @@ describe('kyc machine: model-based paths', () => {
           '*': async (model) => {
             const real = run.snap();
             expect(kycModelFacts(real)).toEqual(kycModelFacts(model));
-            expect(run.load.outstanding()).toHaveLength(real.matches('loading') ? 1 : 0);
+            expect(run.load.outstanding()).toHaveLength(real.matches('loading') || real.matches({ applying: 'checking' }) ? 1 : 0);
             expect(run.submit.outstanding()).toHaveLength(real.matches('submitting') ? 1 : 0);
             if (real.matches('editing')) {
               expect(run.emitted.at(-1)?.step).toBe(real.context.step);

@@ -1,5 +1,6 @@
 import { and, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { kycApplication, needsBackImage, type KycApplication, type KycFile, type KycState } from '@/contract/calls/kyc';
+import { KYC_STATUS_POLL_MS } from '@/contract/constants';
 import { KycStatus } from '@/contract/enums';
 import { IdDocumentType } from '@/contract/feature-enums';
 import { CHOICE_REQUIRED } from '../app/form-inputs';
@@ -19,6 +20,13 @@ import { submitFailure, validateFields, withoutError, type FieldErrors, type For
  *   Every change of step is emitted (`kyc.step`), so the route follows with the address.
  * - `kyc.submit` on step 4 → `submitting` (user/apply_kyc with the three images) → `applying`; a refusal goes back
  *   to editing with the server's msg, on the step of the field it names.
+ * - `applying` (under review, issue 31 item 8) reads the status again by itself until it changes: `waiting` for the
+ *   next of KYC_STATUS_POLL_MS (5 s, then longer, at most a minute), then `checking` (the same `loadStatus`, without
+ *   the skeleton): Approved → `approved`, Rejected → `rejected`, still Applying or a failed read → `waiting` for the
+ *   next, longer delay. `status.refresh` checks at once (the app sends it when the system contact's notice arrives
+ *   on the chat socket). While the page is hidden (`page.hidden`) it is `paused` and nothing is read; back in view
+ *   (`page.visible`) it checks at once. Whether the page is hidden is kept in context, so an application sent or
+ *   loaded while hidden starts paused.
  * - `rejected` → `kyc.retry` starts again at step 1 with the values of the refused application kept.
  * - Progress survives a reload: every change runs `saveDraft` (the app stores the values, the step and the photos),
  *   and the machine starts from the `draft` it is given; an approved verification runs `clearDraft` (a rejected one
@@ -48,6 +56,8 @@ export interface KycDraft {
 
 export interface KycInput {
   draft?: KycDraft | null;
+  /** Whether the page is hidden when the machine starts (document.visibilityState). */
+  hidden?: boolean;
 }
 
 /** What `submit` receives: the contract's payload and the image parts. */
@@ -65,6 +75,10 @@ export interface KycContext {
   serverError: string | null;
   /** The member's verification as the server last said. */
   state: KycState | null;
+  /** Under review: the index in KYC_STATUS_POLL_MS of the wait before the next check (stays at the last). */
+  pollStep: number;
+  /** The page is hidden (another tab, the phone locked): no status is read. */
+  hidden: boolean;
 }
 
 export type KycEvent =
@@ -77,8 +91,11 @@ export type KycEvent =
   | { type: 'step.goto'; step: KycStep }
   | { type: 'kyc.submit' }
   | { type: 'kyc.retry' }
-  /** Read the status again (step 4 while under review; after a failed load). */
-  | { type: 'status.refresh' };
+  /** Read the status again: after a failed load, after a rejection, and at once while under review (a notice came). */
+  | { type: 'status.refresh' }
+  /** The page was hidden or shown again (visibilitychange): the checks while under review pause. */
+  | { type: 'page.hidden' }
+  | { type: 'page.visible' };
 
 export type KycEmitted = { type: 'kyc.step'; step: KycStep };
 
@@ -148,6 +165,8 @@ function photosFor(values: FormValues<KycField>, photos: KycPhotos): KycPhotos {
   return type !== null && !needsBackImage(type) && photos.back ? { ...photos, back: null } : photos;
 }
 
+const LAST_POLL_STEP = KYC_STATUS_POLL_MS.length - 1;
+
 const stateOf = (event: { type: string }) => (event as { output?: KycState }).output ?? null;
 const statusIs = (status: KycStatus) => ({ event }: { event: { type: string } }) => stateOf(event)?.status === status;
 
@@ -158,6 +177,9 @@ export const kycMachine = setup({
     input: {} as KycInput,
     emitted: {} as KycEmitted,
     tags: {} as 'busy',
+  },
+  delays: {
+    KYC_STATUS_POLL: ({ context }) => KYC_STATUS_POLL_MS[Math.min(context.pollStep, LAST_POLL_STEP)],
   },
   actors: {
     loadStatus: fromPromise<KycState>(() => Promise.reject(new Error('loadStatus not provided'))),
@@ -171,6 +193,7 @@ export const kycMachine = setup({
     hasNextStep: ({ context }) => indexOf(context.step) < KYC_STEPS.length - 1,
     hasPreviousStep: ({ context }) => indexOf(context.step) > 0,
     allComplete: ({ context }) => KYC_STEPS.every((step) => isComplete(step, context)),
+    isHidden: ({ context }) => context.hidden,
   },
   actions: {
     // Injected by the app: the draft store, which reads the context (draftOf) after each change.
@@ -198,6 +221,10 @@ export const kycMachine = setup({
     firstStep: assign({ step: 'step1' as KycStep, errors: {}, serverError: null }),
     reportStep: emit(({ context }): KycEmitted => ({ type: 'kyc.step', step: context.step })),
     takeState: assign({ state: ({ event }) => stateOf(event) }),
+    markHidden: assign({ hidden: true }),
+    markVisible: assign({ hidden: false }),
+    firstPoll: assign({ pollStep: 0 }),
+    backOff: assign({ pollStep: ({ context }) => Math.min(context.pollStep + 1, LAST_POLL_STEP) }),
     showFailure: assign(({ event }) => {
       const { serverError, fieldErrors } = submitFailure((event as { error?: unknown }).error, [...KYC_FIELDS, 'front', 'back', 'selfie'] as KycErrorKey[]);
       const named = Object.keys(fieldErrors)[0];
@@ -213,8 +240,15 @@ export const kycMachine = setup({
     errors: {},
     serverError: null,
     state: null,
+    pollStep: 0,
+    hidden: input.hidden ?? false,
   }),
   initial: 'loading',
+  // Whether the page is hidden is followed in every state; under review it also pauses and resumes the checks.
+  on: {
+    'page.hidden': { actions: 'markHidden' },
+    'page.visible': { actions: 'markVisible' },
+  },
   states: {
     loading: {
       tags: ['busy'],
@@ -271,7 +305,37 @@ export const kycMachine = setup({
       },
     },
     applying: {
-      on: { 'status.refresh': { target: 'loading' } },
+      initial: 'waiting',
+      entry: 'firstPoll',
+      on: {
+        // Hidden: the check in flight is dropped and nothing more is read until the page is shown again.
+        'page.hidden': { target: '.paused', actions: 'markHidden' },
+      },
+      states: {
+        waiting: {
+          always: { guard: 'isHidden', target: 'paused' },
+          after: { KYC_STATUS_POLL: { target: 'checking' } },
+          on: { 'status.refresh': { target: 'checking' } },
+        },
+        checking: {
+          invoke: {
+            id: 'checkStatus',
+            src: 'loadStatus',
+            onDone: [
+              { guard: 'isApproved', target: '#kyc.approved', actions: ['takeState', 'clearDraft'] },
+              { guard: 'isRejected', target: '#kyc.rejected', actions: 'takeState' },
+              // Still under review (or, unexpectedly, not applied: the next check tells): wait longer.
+              { guard: 'isApplying', target: 'waiting', actions: ['takeState', 'backOff'] },
+              { target: '#kyc.loading' },
+            ],
+            // A failed read is not shown: the page still says what it knew; the next check is later.
+            onError: { target: 'waiting', actions: 'backOff' },
+          },
+        },
+        paused: {
+          on: { 'page.visible': { target: 'checking', actions: 'markVisible' } },
+        },
+      },
     },
     approved: {},
     rejected: {
@@ -291,6 +355,10 @@ export const draftOf = (context: Pick<KycContext, 'step' | 'values' | 'photos'>)
   values: context.values,
   photos: context.photos,
 });
+
+/** The top-level state: loading, loadFailed, editing, submitting, applying, approved or rejected. */
+export const selectKycPhase = (snapshot: KycSnapshot): string =>
+  typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0];
 
 /** Which page the address should show: the editing step, or step 4 for every status. */
 export const selectKycStep = (snapshot: KycSnapshot): KycStep => (snapshot.matches('editing') ? snapshot.context.step : 'step4');

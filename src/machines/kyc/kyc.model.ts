@@ -3,7 +3,7 @@ import { TestModel } from 'xstate/graph';
 import type { KycState } from '@/contract/calls/kyc';
 import { KycStatus } from '@/contract/enums';
 import { IdDocumentType } from '@/contract/feature-enums';
-import { doneEvent, errorEvent, networkFailure, serverRefusal } from '@/machines/app/form.model';
+import { afterEventOf, doneEvent, errorEvent, networkFailure, serverRefusal } from '@/machines/app/form.model';
 import { KYC_FIELDS, kycMachine, photosOfStep, type KycEvent, type KycField, type KycSnapshot } from './kyc.machine';
 
 /**
@@ -19,12 +19,23 @@ import { KYC_FIELDS, kycMachine, photosOfStep, type KycEvent, type KycField, typ
  * identity card; then the country, the number, the name, and a birth date that is under 18 or not, which can be
  * corrected), presses "next" on step 1 only before typing or once every field is filled, and sets each photo once
  * (removing the front once). A vertex is the facts the machine decides on plus the event and state it came from.
+ *
+ * Under review (issue 31 item 8) the world adds the clock (the next check's delay passes), the answers to a check
+ * (still under review, approved, rejected, offline) and the page being hidden or shown. To keep the graph small the
+ * whole of that world is explored for a member whose status loads as under review; after a submit, a check answers
+ * approved or rejected (and the retry keeps the values sent). The page is hidden and shown only while under review
+ * (elsewhere the machine only notes it; a page hidden before the application is under review starts paused: the unit
+ * tests cover it), so a hidden page is always `paused`.
  */
 
 export const LOAD_DONE = doneEvent('loadStatus');
 export const LOAD_ERROR = errorEvent('loadStatus');
 export const SUBMIT_DONE = doneEvent('submit');
 export const SUBMIT_ERROR = errorEvent('submit');
+export const CHECK_DONE = doneEvent('checkStatus');
+export const CHECK_ERROR = errorEvent('checkStatus');
+/** The delayed event of the wait before the next check while under review. */
+export const KYC_POLL_EVENT = afterEventOf(kycMachine, 'kyc.applying.waiting');
 
 const state = (status: KycStatus, extra: Partial<KycState> = {}): KycState => ({
   status,
@@ -73,6 +84,13 @@ export const kycTestEvents = {
   },
   submitOffline: { type: SUBMIT_ERROR, error: networkFailure('user/apply_kyc') },
   retry: { type: 'kyc.retry' },
+  poll: { type: KYC_POLL_EVENT },
+  checkApplying: { type: CHECK_DONE, output: state(KycStatus.Applying) },
+  checkApproved: { type: CHECK_DONE, output: state(KycStatus.Approved, { reviewed_at: '2026-11-21T09:00:00.000Z' }) },
+  checkRejected: { type: CHECK_DONE, output: state(KycStatus.Rejected, { reject_reason: REJECT_REASON, reviewed_at: '2026-11-21T09:00:00.000Z' }) },
+  checkOffline: { type: CHECK_ERROR, error: networkFailure('user/kycStatus') },
+  hidden: { type: 'page.hidden' },
+  visible: { type: 'page.visible' },
 } as const satisfies Record<string, AnyEventObject>;
 
 const ev = kycTestEvents;
@@ -82,6 +100,11 @@ const COMPLETIONS: Partial<Record<string, string>> = {
   [LOAD_ERROR]: 'loading',
   [SUBMIT_DONE]: 'submitting',
   [SUBMIT_ERROR]: 'submitting',
+};
+const UNDER_REVIEW: Partial<Record<string, object>> = {
+  [CHECK_DONE]: { applying: 'checking' },
+  [CHECK_ERROR]: { applying: 'checking' },
+  [KYC_POLL_EVENT]: { applying: 'waiting' },
 };
 
 /** The field the member types next on step 1 (one order, see the header); null once all are filled. */
@@ -95,6 +118,18 @@ export function kycModelEvents(snapshot: KycSnapshot): AnyEventObject[] {
   return Object.values(ev).filter((event) => {
     const completion = COMPLETIONS[event.type];
     if (completion) return snapshot.matches(completion as never);
+    const underReview = UNDER_REVIEW[event.type];
+    if (underReview && !snapshot.matches(underReview as never)) return false;
+    // The whole under-review world only for a member whose status loaded as under review (nothing typed); after a
+    // submit in the model, a check (status.refresh) answers approved or rejected.
+    const wholeWorld = KYC_FIELDS.every((field) => values[field] === '');
+    if (snapshot.matches('applying') && !wholeWorld && [KYC_POLL_EVENT, 'page.hidden', 'page.visible'].includes(event.type)) return false;
+    if (!wholeWorld && (event === ev.checkApplying || event === ev.checkOffline)) return false;
+    if (underReview) return true;
+    if (event.type === 'page.hidden' || event.type === 'page.visible') {
+      if (!snapshot.matches('applying')) return false;
+      return snapshot.context.hidden === (event.type === 'page.visible');
+    }
     if (event.type === 'field.change') {
       if (!editing || step !== 'step1') return false;
       const field = (event as { field: KycField }).field;
@@ -118,7 +153,7 @@ export function kycModelEvents(snapshot: KycSnapshot): AnyEventObject[] {
 
 /** The facts the machine decides on. */
 export function kycModelFacts(snapshot: KycSnapshot) {
-  const { step, values, photos, errors, serverError, state: server } = snapshot.context;
+  const { step, values, photos, errors, serverError, state: server, pollStep, hidden } = snapshot.context;
   return {
     value: snapshot.value,
     step: snapshot.matches('editing') ? step : null,
@@ -129,6 +164,8 @@ export function kycModelFacts(snapshot: KycSnapshot) {
     errors: Object.fromEntries(Object.entries(errors).map(([key, error]) => [key, error?.code])),
     serverError,
     status: server?.status ?? null,
+    pollStep: snapshot.matches('applying') ? pollStep : null,
+    hidden,
   };
 }
 
@@ -157,8 +194,17 @@ export function describeKycEvent(event: EventObject): string {
       return `the status loads: ${STATUS_NAMES[(e.output as KycState).status]}`;
     case SUBMIT_DONE:
       return 'the application is sent';
+    case CHECK_DONE:
+      return `the check answers: ${STATUS_NAMES[(e.output as KycState).status]}`;
+    case KYC_POLL_EVENT:
+      return 'the wait before the next check passes';
+    case 'page.hidden':
+      return 'the page is hidden';
+    case 'page.visible':
+      return 'the page is shown again';
     case LOAD_ERROR:
     case SUBMIT_ERROR:
+    case CHECK_ERROR:
       return `${e.type.replace('xstate.error.actor.', '')} fails: ${(e.error as Error).message}`;
     case 'field.change':
       return `type ${String(e.field)} = ${String(e.value)}`;

@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { use, useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
+import { contactKey, SYSTEM_CHAT_UUID } from '@/contract/calls/chat';
 import { applyKyc, KYC_FILES, kycStatus, type KycState } from '@/contract/calls/kyc';
 import { KycStatus } from '@/contract/enums';
 import { selectUser } from '@/machines/account/session.machine';
@@ -12,6 +13,7 @@ import {
   kycMachine,
   photosOfStep,
   selectKycBusy,
+  selectKycPhase,
   selectKycStep,
   type KycDraft,
   type KycField,
@@ -52,7 +54,7 @@ export function KycScreen({ lang, step }: { lang: string; step: KycStep }) {
 
 function KycFlow({ lang, step, user }: { lang: string; step: KycStep; user: string }) {
   const { t, i18n } = useLingui();
-  const { api, session, inspect } = useAppSystem();
+  const { api, session, inspect, loadChat } = useAppSystem();
   const navigate = useNavigate();
   const draft = use(draftPromise(user));
   const actor = useActorRef(
@@ -69,13 +71,13 @@ function KycFlow({ lang, step, user }: { lang: string; step: KycStep; user: stri
         },
       },
     }),
-    { input: { draft }, systemId: 'kyc', inspect },
+    { input: { draft, hidden: document.visibilityState === 'hidden' }, systemId: 'kyc', inspect },
   );
   const title = t`Identity verification`;
   useDocumentTitle(title);
 
   const shown = useSelector(actor, selectKycStep);
-  const state = useSelector(actor, (s) => s.value as string);
+  const state = useSelector(actor, selectKycPhase);
   const context = useSelector(actor, (s) => s.context);
   const busy = useSelector(actor, selectKycBusy);
   const [capturing, setCapturing] = useState<KycPhotoName | null>(null);
@@ -95,6 +97,29 @@ function KycFlow({ lang, step, user }: { lang: string; step: KycStep; user: stri
       else void navigate({ to: '/$lang/verify/kyc/$step', params: { lang, step: 'step4' }, replace: true });
     }
   }, [actor, lang, navigate, shown, state, step]);
+  // Under review the machine reads the status by itself (issue 31 item 8): it pauses while the page is hidden, and
+  // checks at once when the system contact's notice arrives on the chat socket (an admin approved or rejected).
+  useEffect(() => {
+    const onVisibility = () => actor.send({ type: document.visibilityState === 'hidden' ? 'page.hidden' : 'page.visible' });
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, [actor]);
+  useEffect(() => {
+    if (state !== 'applying') return;
+    let subscription: { unsubscribe(): void } | null = null;
+    let done = false;
+    void loadChat().then((chat) => {
+      if (done) return;
+      const system = contactKey(SYSTEM_CHAT_UUID);
+      subscription = chat.on('chat.newMessage', ({ key }) => {
+        if (key === system) actor.send({ type: 'status.refresh' });
+      });
+    });
+    return () => {
+      done = true;
+      subscription?.unsubscribe();
+    };
+  }, [actor, loadChat, state]);
   // A sent, approved or rejected application changes the member (kyc_status): read it again.
   useEffect(() => {
     if (state === 'applying' || state === 'approved' || state === 'rejected') session.send({ type: 'session.userRefresh' });
@@ -118,7 +143,6 @@ function KycFlow({ lang, step, user }: { lang: string; step: KycStep; user: stri
         homeHref={`/${lang}/member`}
         publishHref={`/${lang}/member/partner/publish`}
         onRetry={() => actor.send({ type: 'kyc.retry' })}
-        onRefresh={() => actor.send({ type: 'status.refresh' })}
       />
     );
   } else if (shown === 'step1') {

@@ -12,6 +12,8 @@ export interface AccountMenuEntry {
   onSelect?(): void;
   /** A short value shown at the end (not translated: e.g. the current language's own name). */
   detail?: string;
+  /** A translated state shown as a badge at the end (e.g. the identity verification's status). */
+  status?: { label: string; tone: 'accent' | 'info' | 'danger' | 'success' };
 }
 
 export interface AccountMenuProps {
@@ -47,6 +49,7 @@ export function AccountMenu({ entries }: AccountMenuProps) {
               <Icon name={ICONS[entry.key]} className="menu-item-icon" />
               <span className="menu-item-label">{i18n._(accountMenuLabel(entry.key))}</span>
               {entry.detail ? <span className="menu-item-detail">{entry.detail}</span> : null}
+              {entry.status ? <span className={`badge badge--${entry.status.tone} menu-item-status`}>{entry.status.label}</span> : null}
               {entry.href !== undefined ? <Icon name="chevronEnd" size={20} className="menu-item-chevron" /> : null}
             </>
           );

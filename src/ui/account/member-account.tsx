@@ -1,6 +1,8 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { CurrentUser } from '@/contract/calls/user';
-import { type Locale, UserLevel } from '@/contract/enums';
+import { KycStatus, type Locale, UserLevel } from '@/contract/enums';
 import { deriveUserLevel } from '@/contract/permissions';
 import { LANGUAGE_SWITCH_ID } from '../app/app-shell';
 import { LOCALE_NAMES } from '../app/locale-names';
@@ -19,20 +21,36 @@ export interface MemberAccountProps {
   onFeedback(): void;
 }
 
+const KYC_ENTRY: Record<KycStatus, { label: MessageDescriptor; tone: NonNullable<AccountMenuEntry['status']>['tone']; step: 'step1' | 'step4' }> = {
+  [KycStatus.NotApply]: { label: msg({ message: 'Not started', context: 'identity verification' }), tone: 'accent', step: 'step1' },
+  [KycStatus.Applying]: { label: msg({ message: 'In review', context: 'identity verification' }), tone: 'info', step: 'step4' },
+  [KycStatus.Rejected]: { label: msg({ message: 'Rejected, try again', context: 'identity verification' }), tone: 'danger', step: 'step4' },
+  [KycStatus.Approved]: { label: msg({ message: 'Verified', context: 'identity verification' }), tone: 'success', step: 'step4' },
+};
+
+function kycEntry(lang: string, status: number) {
+  const entry = KYC_ENTRY[status as KycStatus] ?? KYC_ENTRY[KycStatus.NotApply];
+  return { ...entry, href: `/${lang}/verify/kyc/${entry.step}` };
+}
+
 /**
  * /member's content: the profile card and the account menu by level (spec 6). The page renders it from the session
  * (routes/$lang/_default/member/index.tsx), the server from the member's user/me for a signed-in browser's first
  * paint (src/routes/-app/signed-in-pages.tsx): one component, so the app's render takes the server's place unchanged.
  */
 export function MemberAccount({ lang, user, loading = false, loggingOut = false, onLogin, onLogout, onFeedback }: MemberAccountProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const level = deriveUserLevel(user);
-  // Entries whose screens exist (langSwitch opens the header's language list); KYC joins the menu with the issue
-  // that builds its screens (docs/decisions.md). Publishing and content management are shown from level User: their
-  // kyc-status guard explains what a member without KYC still needs.
+  // Entries whose screens exist (langSwitch opens the header's language list). Publishing and content management are
+  // shown from level User: their kyc-status guard explains what a member without KYC still needs.
+  // Identity verification (issue 31 item 6) is offered to every member, first, with its status: not started and a
+  // rejection lead into the flow (a rejection to its reason and "Try again"), in review to the status page, which
+  // follows the check by itself; once verified it stays, marked verified (spec section 6: the KYC user's entry).
+  const kyc = user ? kycEntry(lang, user.kyc_status) : null;
   const entries: AccountMenuEntry[] = [
     ...(level >= UserLevel.User
       ? [
+          ...(kyc ? [{ key: 'kycCertification' as const, href: kyc.href, status: { label: i18n._(kyc.label), tone: kyc.tone } }] : []),
           { key: 'accountSetting' as const, href: `/${lang}/member/setup` },
           { key: 'publishStoreInfo' as const, href: `/${lang}/member/merchant/publish` },
           { key: 'contentManage' as const, href: `/${lang}/member/content/merchant` },
@@ -41,8 +59,6 @@ export function MemberAccount({ lang, user, loading = false, loggingOut = false,
           { key: 'cardManage' as const, href: `/${lang}/member/card-management` },
         ]
       : []),
-    // Spec section 6: the KYC user (level 3) adds the KYC certification entry (their verification's status).
-    ...(level >= UserLevel.KycUser ? [{ key: 'kycCertification' as const, href: `/${lang}/verify/kyc/step4` }] : []),
     {
       key: 'langSwitch',
       detail: LOCALE_NAMES[lang as Locale],

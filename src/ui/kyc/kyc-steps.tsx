@@ -304,16 +304,19 @@ export interface KycStatusPanelProps {
   homeHref: string;
   publishHref: string;
   onRetry(): void;
-  onRefresh(): void;
 }
 
-/** Step 4 once sent: under review, approved, or rejected with its reason and a retry. */
-export function KycStatusPanel({ status, rejectReason, submittedAt, homeHref, publishHref, onRetry, onRefresh }: KycStatusPanelProps) {
+/**
+ * Step 4 once sent: under review, approved, or rejected with its reason and a retry. Under review it changes by
+ * itself when the answer comes (issue 31 item 8: the app reads the status; no "Check again"), and a live region
+ * tells a screen reader.
+ */
+export function KycStatusPanel({ status, rejectReason, submittedAt, homeHref, publishHref, onRetry }: KycStatusPanelProps) {
   const { i18n } = useLingui();
   const titleId = useId();
   const sent = submittedAt ? i18n.date(submittedAt, { dateStyle: 'medium', timeStyle: 'short' }) : null;
   return (
-    <section className="kyc-card owner-state" aria-labelledby={titleId}>
+    <section className="kyc-card owner-state" aria-labelledby={titleId} aria-live="polite">
       <StatusIcon kind={status === KycStatus.Approved ? 'success' : status === KycStatus.Rejected ? 'error' : 'info'} />
       <h2 className="owner-state-title" id={titleId}>
         {status === KycStatus.Approved ? (
@@ -327,9 +330,10 @@ export function KycStatusPanel({ status, rejectReason, submittedAt, homeHref, pu
       {status === KycStatus.Applying ? (
         <>
           <p>{sent ? <Trans>Sent on {sent}. We usually answer within a day; you will see the result here.</Trans> : null}</p>
-          <Button variant="secondary" onClick={onRefresh}>
-            <Trans>Check again</Trans>
-          </Button>
+          <p className="kyc-status-live">
+            <span className="kyc-status-pulse" aria-hidden="true" />
+            <Trans>This page updates by itself, and we will also send you a message with the result.</Trans>
+          </p>
         </>
       ) : null}
       {status === KycStatus.Approved ? (
