@@ -196,12 +196,13 @@ function OwnListingItem({ row, supportHref, busy, locked, error, onToggleVisible
               </span>
             )}
           </p>
-          {row.status === 'hidden' ? <ModerationNotice note={row.moderationNote} supportHref={supportHref} /> : null}
           <p className="owner-muted">
             <Trans>Updated {updated}</Trans>
           </p>
         </div>
       </div>
+      {/* Across the card, not in the column beside the picture: the reason and the next steps need the width. */}
+      {row.status === 'hidden' ? <ModerationNotice note={row.moderationNote} supportHref={supportHref} /> : null}
       <div className="owner-row-actions">
         <VisibleSwitch
           label={t`Visible to others: ${name}`}
