@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminListing, AuditEntry } from '@/contract/calls/admin';
+import { ALL_CALLS } from '@/contract/catalog';
 import type { ListingSource } from '@/contract/shapes';
 import { DATABASE_KINDS } from '../../tests/support/databases';
 import { createRawClient } from '../../tests/support/raw-client';
@@ -139,18 +140,70 @@ describe.each(DATABASE_KINDS)('listing moderation on %s', (kind) => {
     expect(await whereSeen('merchant', fan.token)).toEqual(['list', 'search', 'favorites', 'detail']);
   });
 
-  it('records the moderation calls of the spec (merchant/update, partner/delete) in the audit log too', async () => {
+  it('records the spec\'s moderation call (merchant/update) in the audit log too', async () => {
     const hidden = await api.call('merchant/update', { token: admin.token, id: ids.merchant, status: 'hidden', note: 'Under review' });
     expect(hidden.status, hidden.msg).toBe(1);
     expect(await whereSeen('merchant', fan.token)).toEqual([]);
-    const removed = await api.call('partner/delete', { token: admin.token, id: ids.partner, reason: 'Asked by the owner' });
-    expect(removed.status, removed.msg).toBe(1);
     const status = (await auditOf('merchant')).list[0];
     expect(status).toMatchObject({ action: 'listing.status', details: { from: 'published', to: 'hidden', note: 'Under review' } });
-    const removal = (await auditOf('partner')).list[0];
-    expect(removal).toMatchObject({ action: 'listing.remove', details: { name: 'Quetzal Guide', reason: 'Asked by the owner', owner: owner.uuid } });
     // A listing hidden by merchant/update is unhidden by the console like any other.
     expect((await api.call('admin/listingUnhide', { token: admin.token, source: 'merchant', id: ids.merchant })).status).toBe(1);
     expect(await whereSeen('merchant', fan.token)).toEqual(['list', 'search', 'favorites', 'detail']);
+  });
+
+  /**
+   * Issue 31 item 12: admins hide, they never delete. Every admin call of the catalog is sent a payload aimed at the
+   * listings (whatever fields it reads), and the spec's moderators' deletes are not served at all; the rows remain,
+   * and after a hide the owner's reads answer the status and the reason while the public read answers "not found".
+   */
+  it('deletes a listing by no admin call: the owner reads it hidden with the reason, the public gets not found', async () => {
+    const refs = await placeRefs(t);
+    const kept: Record<ListingSource, number> = {
+      merchant: await insertMerchantRow(t, owner.uuid, refs.tokyo, { name: 'Kept Lounge' }),
+      partner: await insertPartnerRow(t, owner.uuid, refs.tokyo, { nickname: 'Kept Guide' }),
+    };
+    const rowsLeft = async () => ({
+      merchant: (await t.database.db.selectFrom('merchants').select('id').where('id', '=', kept.merchant).execute()).length,
+      partner: (await t.database.db.selectFrom('partners').select('id').where('id', '=', kept.partner).execute()).length,
+    });
+    const adminCalls = ALL_CALLS.filter((c) => c.role === 'admin').map((c) => c.path);
+    expect(adminCalls.filter((path) => /delete|remove|destroy|purge/i.test(path))).toEqual([]);
+    for (const source of ['merchant', 'partner'] as const) {
+      for (const path of adminCalls) {
+        // No `uuid`: admin/userSignOut would end the owner's session, which this test reads with.
+        await api.call(path, { token: admin.token, source, id: kept[source], status: 'hidden', note: 'Sweep', reason: 'Sweep', decision: 'reject' });
+      }
+      for (const path of [`${source}/delete`, `${source}/remove`]) {
+        const res = await api.call(path, { token: admin.token, id: kept[source], reason: 'Gone' });
+        expect(res.httpStatus, path).toBe(404);
+      }
+    }
+    expect(await rowsLeft()).toEqual({ merchant: 1, partner: 1 });
+
+    for (const source of ['merchant', 'partner'] as const) {
+      // The sweep may have left it hidden or published; end on one hide with the reason the owner must read.
+      if ((await api.call(detailPath(source), { id: kept[source] })).status !== 1) {
+        expect((await api.call('admin/listingUnhide', { token: admin.token, source, id: kept[source] })).status).toBe(1);
+      }
+      const hidden = await api.call('admin/listingHide', { token: admin.token, source, id: kept[source], note: 'Prices are missing' });
+      expect(hidden.status, hidden.msg).toBe(1);
+
+      const ownList = await api.call(`user/${source}s`, { token: owner.token });
+      expect((ownList.data as Page<{ id: number; status: string; moderation_note: string | null }>).list).toContainEqual(
+        expect.objectContaining({ id: kept[source], status: 'hidden', moderation_note: 'Prices are missing' }),
+      );
+      const ownDetail = await api.call(`user/${source}_detail`, { token: owner.token, id: kept[source] });
+      expect(ownDetail.status, ownDetail.msg).toBe(1);
+      expect(ownDetail.data).toMatchObject({ id: kept[source], status: 'hidden', moderation_note: 'Prices are missing' });
+
+      for (const token of [undefined, fan.token]) {
+        const res = await api.call(detailPath(source), { ...(token ? { token } : {}), id: kept[source] });
+        expect([res.status, res.msg, res.data]).toEqual([0, NOT_FOUND, null]);
+      }
+      // The public answer never carries the reason.
+      const publicDetail = await api.call(detailPath(source), { token: owner.token, id: kept[source] });
+      expect(publicDetail.data).not.toHaveProperty('moderation_note');
+    }
+    expect(await rowsLeft()).toEqual({ merchant: 1, partner: 1 });
   });
 });

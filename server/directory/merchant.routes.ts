@@ -18,11 +18,9 @@ import {
   photoParts,
   placeFilterOf,
   publisherFacts,
-  removeDroppedImages,
   saveListingImages,
 } from './listing.service';
 import {
-  deleteMerchantWithDependents,
   findMerchant,
   insertMerchant,
   listPublicMerchants,
@@ -32,8 +30,9 @@ import {
 import { insertPhotos, photosOf } from './photo.repository';
 
 /**
- * Merchants (spec section 7 "Merchant"): the public list and page, publishing, and the moderators' status change
- * and removal. The owner's own list, edit, delete and visible switch are in content.routes.ts.
+ * Merchants (spec section 7 "Merchant"): the public list and page, publishing, and the moderators' status change.
+ * The owner's own list, edit, delete and visible switch are in content.routes.ts. Moderators never delete a
+ * listing (the spec's merchant/delete is not served): they hide it, and its owner still sees it with the reason.
  *
  * Sorts: "newest" is created_at desc; "popular" is favorite_count desc; "recommended" (the default) is, for now,
  * the popular order within whatever region or city the list is narrowed to: the most favourited venues of the
@@ -120,26 +119,6 @@ export default fp(
       });
       request.log.info({ merchant: row.id, status: row.status, moderator: session.user.uuid }, 'merchant moderated');
       return ownDetail(await merchantDetailOf(db, row, await photosOf(db, 'merchant', row.id), session.user.uuid), row);
-    });
-
-    app.api(merchant.delete, async ({ payload, session, request }) => {
-      const { row, photos } = await db.transaction().execute(async (trx) => {
-        const current = await lockMerchant(trx, payload.id);
-        if (!current) throw listingNotFound();
-        const removed = await deleteMerchantWithDependents(trx, current.id);
-        await changeListingCount(trx, current.owner_uuid, 'merchant_count', -1);
-        await recordAdminAction(trx, {
-          admin: session.user.uuid,
-          action: 'listing.remove',
-          targetType: 'merchant',
-          targetId: current.id,
-          details: { name: current.name, owner: current.owner_uuid, status: current.status, reason: payload.reason },
-        });
-        return { row: current, photos: removed };
-      });
-      request.log.info({ merchant: row.id, owner: row.owner_uuid, moderator: session.user.uuid, reason: payload.reason }, 'merchant removed');
-      await removeDroppedImages(db, images, [row.cover, ...photos], request.log);
-      return null;
     });
   },
   { name: 'merchant-routes', dependencies: ['api', 'core'] },

@@ -11,7 +11,6 @@ import { createImageStore } from '../images/image.service';
 import { decodeListingCursor, orderOfSort, pageOf } from './listing-cursor';
 import { isPubliclyVisible, ownDetail, partnerDetailOf, partnerSummaries } from './listing.mappers';
 import {
-  changeListingCount,
   checkPartnerRefs,
   committingImages,
   listingNotFound,
@@ -19,11 +18,9 @@ import {
   placeFilterOf,
   publisherFacts,
   publishPartner,
-  removeDroppedImages,
   saveListingImages,
 } from './listing.service';
 import {
-  deletePartnerWithDependents,
   findPartner,
   listPublicPartners,
   lockPartner,
@@ -33,7 +30,7 @@ import { photosOf } from './photo.repository';
 
 /**
  * Partners (spec section 7 "Partner"): the public list and page, publishing, the owner's idempotent visible
- * switch, and the moderators' status change and removal. Sorts as merchant.routes.ts ("recommended" is the
+ * switch, and the moderators' status change (they hide, never delete: partner/delete is not served). Sorts as merchant.routes.ts ("recommended" is the
  * popular order within the place). A partner's cover is a copy of its first photo.
  */
 export default fp(
@@ -120,27 +117,6 @@ export default fp(
       });
       request.log.info({ partner: row.id, status: row.status, moderator: session.user.uuid }, 'partner moderated');
       return ownDetail(await partnerDetailOf(db, row, await photosOf(db, 'partner', row.id), session.user.uuid), row);
-    });
-
-    app.api(partner.delete, async ({ payload, session, request }) => {
-      const { row, photos } = await db.transaction().execute(async (trx) => {
-        const current = await lockPartner(trx, payload.id);
-        if (!current) throw listingNotFound();
-        const removed = await deletePartnerWithDependents(trx, current.id);
-        await changeListingCount(trx, current.owner_uuid, 'partner_count', -1);
-        await recordAdminAction(trx, {
-          admin: session.user.uuid,
-          action: 'listing.remove',
-          targetType: 'partner',
-          targetId: current.id,
-          details: { name: current.nickname, owner: current.owner_uuid, status: current.status, reason: payload.reason },
-        });
-        return { row: current, photos: removed };
-      });
-      request.log.info({ partner: row.id, owner: row.owner_uuid, moderator: session.user.uuid, reason: payload.reason }, 'partner removed');
-      // The cover is a copy of the first photo's URLs; removing it again is harmless.
-      await removeDroppedImages(db, images, [row.cover, ...photos], request.log);
-      return null;
     });
   },
   { name: 'partner-routes', dependencies: ['api', 'core'] },

@@ -34,10 +34,10 @@ const SPEC_PATHS = [
   // Feedback
   'dict/feedback_type', 'user/feedback',
   // Merchant
-  'merchant/list', 'merchant/detail', 'merchant/create', 'merchant/update', 'merchant/delete',
+  'merchant/list', 'merchant/detail', 'merchant/create', 'merchant/update',
   'user/merchant_toggleVisiable', 'dict/merchant_type', 'dict/merchant_tag',
   // Partner
-  'partner/list', 'partner/detail', 'partner/create', 'partner/update', 'partner/delete', 'partner/setVisiable',
+  'partner/list', 'partner/detail', 'partner/create', 'partner/update', 'partner/setVisiable',
   'user/partner_toggleVisiable', 'dict/partner_tag', 'dict/sex', 'dict/body_type', 'dict/language',
   'dict/drive_type',
   // Payment
@@ -54,6 +54,12 @@ const SPEC_PATHS = [
   // App config
   'home/config',
 ] as const;
+
+/**
+ * Calls of spec section 7 the contract does not serve, each with why. The moderators' deletes: moderators hide a
+ * listing and its owner still sees it with the reason; only the owner deletes (user/*_delete). Issue 31 item 12.
+ */
+const SPEC_PATHS_NOT_SERVED = ['merchant/delete', 'partner/delete'] as const;
 
 /** Calls the contract adds where the spec or DESIGN needs one that section 7 does not name. */
 const ADDED_PATHS = [
@@ -146,6 +152,7 @@ describe('catalog', () => {
     const paths = new Set(ALL_CALLS.map((c) => c.path));
     const missing = SPEC_PATHS.filter((p) => !paths.has(p));
     expect(missing).toEqual([]);
+    expect(SPEC_PATHS_NOT_SERVED.filter((p) => paths.has(p))).toEqual([]);
     const known = new Set<string>([...SPEC_PATHS, ...ADDED_PATHS]);
     expect([...paths].filter((p) => !known.has(p))).toEqual([]);
   });

@@ -170,18 +170,17 @@ export const visibilityResponse = z.object({ visible: z.boolean() });
 
 export const MODERATION_NOTE_MAX = 500;
 
-/** A moderator sets a listing's status (DESIGN section 7: admins may hide any listing). */
-export const moderationPayload = z.object({
-  id: entityId,
-  status: oneOf(ListingStatus),
-  note: f.text(1, MODERATION_NOTE_MAX, { multiline: true }).optional(),
-});
-
-/** A moderator removes a listing; the reason is kept for the owner and the audit trail. */
-export const removalPayload = z.object({
-  id: entityId,
-  reason: f.text(1, MODERATION_NOTE_MAX, { multiline: true }),
-});
+/**
+ * A moderator sets a listing's status (DESIGN section 7: admins may hide any listing). Hiding needs the note: it is
+ * the reason the owner reads beside the hidden listing (issue 31 item 12).
+ */
+export const moderationPayload = z
+  .object({
+    id: entityId,
+    status: oneOf(ListingStatus),
+    note: f.text(1, MODERATION_NOTE_MAX, { multiline: true }).optional(),
+  })
+  .refine((p) => p.status !== 'hidden' || p.note !== undefined, { message: 'zod.string.required', path: ['note'] });
 
 /** Where a listing is: the city by id in payloads; region and city slugs (for routes) in responses. */
 export const listingPlace = z.object({ city_id: rowId, region_slug: z.string(), city_slug: z.string() });

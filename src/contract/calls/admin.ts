@@ -357,8 +357,9 @@ export const kycReview = defineCall({
 // --- Audit log ---------------------------------------------------------------------------------------------------
 
 /**
- * What the audit log records. `listing.status` and `listing.remove` are merchant/update, partner/update and their
- * deletes (the moderation calls of the spec's list); `role.grant` is the admin:create command.
+ * What the audit log records. `listing.status` is merchant/update and partner/update (the moderation calls of the
+ * spec's list); `listing.remove` was the moderators' delete, which is no longer served (moderators hide, issue 31
+ * item 12) and stays only so that older audit rows still read; `role.grant` is the admin:create command.
  */
 export const ADMIN_ACTIONS = [
   'withdrawal.pay',

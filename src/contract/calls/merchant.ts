@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, nullResponse } from '../call';
+import { defineCall } from '../call';
 import { SocialChannel } from '../feature-enums';
 import * as f from '../fields';
 import {
@@ -19,7 +19,6 @@ import {
   pageQuery,
   pagedList,
   PHOTOS_MAX,
-  removalPayload,
   rowId,
   slug,
   storedImage,
@@ -29,7 +28,8 @@ import { imageResponse } from './account';
 /**
  * Merchants (venues), spec section 7 "Merchant" with the fields of DESIGN section 5. The owner's own listings and
  * their edits are the user/* calls of content.ts; here are the public reads, publishing (create), and the
- * moderators' update and delete.
+ * moderators' status change. The spec's merchant/delete is not served: moderators hide, only owners delete
+ * (issue 31 item 12, docs/decisions.md).
  */
 
 export const MERCHANT_NAME_MAX = 100;
@@ -194,14 +194,3 @@ export const update = defineCall({
   payload: moderationPayload,
   response: ownMerchantDetail,
 });
-
-/** Moderators' removal (role admin); the owner deletes with user/merchant_delete. Exported as `delete`. */
-const deleteCall = defineCall({
-  path: 'merchant/delete',
-  mutates: true,
-  auth: 'required',
-  role: 'admin',
-  payload: removalPayload,
-  response: nullResponse,
-});
-export { deleteCall as delete };

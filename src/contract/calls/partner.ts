@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, nullResponse } from '../call';
+import { defineCall } from '../call';
 import { NICKNAME_MAX } from '../constants';
 import { UNLOCK_PRICE_LIMIT } from '../economy';
 import * as f from '../fields';
@@ -18,7 +18,6 @@ import {
   pageQuery,
   pagedList,
   PHOTOS_MAX,
-  removalPayload,
   rowId,
   slug,
   storedImage,
@@ -30,7 +29,7 @@ import { KEYWORD_MAX, LISTING_TAGS_MAX } from './merchant';
 /**
  * Partners (person profiles: hosts and guides), spec section 7 "Partner" with the fields of DESIGN section 5. Every
  * profile is of an adult, so `age` starts at 18. The owner's list, detail, edit and delete are user/* calls in
- * content.ts.
+ * content.ts. The spec's partner/delete is not served: moderators hide, only owners delete (issue 31 item 12).
  */
 
 export const PARTNER_AGE_MIN = 18;
@@ -159,17 +158,6 @@ export const update = defineCall({
   payload: moderationPayload,
   response: ownPartnerDetail,
 });
-
-/** Moderators' removal (role admin); the owner deletes with user/partner_delete. Exported as `delete`. */
-const deleteCall = defineCall({
-  path: 'partner/delete',
-  mutates: true,
-  auth: 'required',
-  role: 'admin',
-  payload: removalPayload,
-  response: nullResponse,
-});
-export { deleteCall as delete };
 
 /**
  * The owner sets the visible flag to a given value. Unlike user/partner_toggleVisiable it is idempotent, so a

@@ -62,6 +62,7 @@ export function ListingPreviewPage({ lang, data }: { lang: string; data: OwnPrev
       switching={switching}
       switchError={switchError ? requestErrorText(i18n, switchError) : undefined}
       editHref={ownerHrefs.modify(lang, source, listing.id)}
+      supportHref={ownerHrefs.support(lang)}
       publicHref={listing.status === 'published' && visible ? ownerHrefs.listing(lang, source, listing.id) : null}
       onToggleVisible={onToggle}
     />

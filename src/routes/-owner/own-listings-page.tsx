@@ -107,6 +107,7 @@ export function OwnListingsPage({ lang, source }: { lang: string; source: Listin
       source={source}
       backHref={ownerHrefs.member(lang)}
       publishHref={ownerHrefs.publish(lang, source)}
+      supportHref={ownerHrefs.support(lang)}
       tabs={{ merchant: ownerHrefs.content(lang, 'merchant'), partner: ownerHrefs.content(lang, 'partner') }}
       rows={rows}
       loading={loading}

@@ -4,6 +4,7 @@ import type { ListingSource } from '@/contract/shapes';
 import { Icon } from '../../kit/icons';
 import { VisibleSwitch } from './listing-form-parts';
 import { AppLink } from '../../kit/link';
+import { ModerationNotice } from './moderation-notice';
 import { ListingStatusBadge } from './own-listings';
 import './owner.css';
 
@@ -18,6 +19,8 @@ export interface OwnerPreviewBarProps {
   /** Why the last switch failed (translated). */
   switchError?: string;
   editHref: string;
+  /** Where the owner contacts support about a listing moderation hid. */
+  supportHref: string;
   /** The public page, while others can see the listing. */
   publicHref: string | null;
   onToggleVisible(): void;
@@ -31,13 +34,11 @@ export function OwnerPreviewBar(props: OwnerPreviewBarProps) {
   const { t } = useLingui();
   const name = props.name;
   let state;
-  if (props.status !== 'published') {
-    state =
-      props.status === 'hidden' ? (
-        <Trans>Moderation has hidden this listing, so guests cannot see it.</Trans>
-      ) : (
-        <Trans>This listing waits for review; guests cannot see it yet.</Trans>
-      );
+  if (props.status === 'hidden') {
+    // The notice below says that guests cannot see it, why, and what to do.
+    state = null;
+  } else if (props.status === 'pending') {
+    state = <Trans>This listing waits for review; guests cannot see it yet.</Trans>;
   } else if (!props.visible) {
     state = <Trans>Only you can see this listing. Turn on the switch to show it to guests.</Trans>;
   } else {
@@ -51,12 +52,8 @@ export function OwnerPreviewBar(props: OwnerPreviewBarProps) {
         </span>
         <ListingStatusBadge status={props.status} />
       </p>
-      <p className="owner-preview-state">{state}</p>
-      {props.status === 'hidden' && props.moderationNote ? (
-        <p className="owner-note">
-          <Trans>Moderator's note: {props.moderationNote}</Trans>
-        </p>
-      ) : null}
+      {state ? <p className="owner-preview-state">{state}</p> : null}
+      {props.status === 'hidden' ? <ModerationNotice note={props.moderationNote} supportHref={props.supportHref} /> : null}
       <div className="owner-row-actions">
         <VisibleSwitch
           label={props.source === 'merchant' ? t`Show this venue to everyone` : t`Show this profile to everyone`}

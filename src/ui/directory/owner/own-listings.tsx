@@ -8,6 +8,7 @@ import { IconButton } from '../../kit/icon-button';
 import { Icon } from '../../kit/icons';
 import { VisibleSwitch } from './listing-form-parts';
 import { ListingImage } from '../listing-image';
+import { ModerationNotice } from './moderation-notice';
 import { AppLink } from '../../kit/link';
 import { PageHeader } from '../../kit/page-header';
 import './owner.css';
@@ -18,7 +19,7 @@ export interface OwnListingRow {
   name: string;
   thumb: string | null;
   status: ListingStatus;
-  /** Why moderation hid it. */
+  /** Why moderation hid it (the moderator's reason, shown while it is hidden). */
   moderationNote: string | null;
   visible: boolean;
   updatedAt: string;
@@ -32,6 +33,8 @@ export interface OwnListingsProps {
   source: ListingSource;
   backHref: string;
   publishHref: string;
+  /** Where an owner whose listing moderation hid contacts support. */
+  supportHref: string;
   /** The other source's list (venues ⇄ profiles). */
   tabs: Record<ListingSource, string>;
   rows: readonly OwnListingRow[];
@@ -119,6 +122,7 @@ export function OwnListings(props: OwnListingsProps) {
             <OwnListingItem
               key={row.id}
               row={row}
+              supportHref={props.supportHref}
               busy={props.busyId === row.id}
               locked={props.busyId !== null}
               error={props.rowError?.id === row.id ? props.rowError.message : null}
@@ -159,6 +163,7 @@ export function OwnListings(props: OwnListingsProps) {
 
 interface OwnListingItemProps {
   row: OwnListingRow;
+  supportHref: string;
   busy: boolean;
   locked: boolean;
   error: string | null;
@@ -166,7 +171,7 @@ interface OwnListingItemProps {
   onDelete(): void;
 }
 
-function OwnListingItem({ row, busy, locked, error, onToggleVisible, onDelete }: OwnListingItemProps) {
+function OwnListingItem({ row, supportHref, busy, locked, error, onToggleVisible, onDelete }: OwnListingItemProps) {
   const { t, i18n } = useLingui();
   const headingId = useId();
   const name = row.name;
@@ -191,16 +196,13 @@ function OwnListingItem({ row, busy, locked, error, onToggleVisible, onDelete }:
               </span>
             )}
           </p>
-          {row.status === 'hidden' && row.moderationNote ? (
-            <p className="owner-note">
-              <Trans>Moderator's note: {row.moderationNote}</Trans>
-            </p>
-          ) : null}
           <p className="owner-muted">
             <Trans>Updated {updated}</Trans>
           </p>
         </div>
       </div>
+      {/* Across the card, not in the column beside the picture: the reason and the next steps need the width. */}
+      {row.status === 'hidden' ? <ModerationNotice note={row.moderationNote} supportHref={supportHref} /> : null}
       <div className="owner-row-actions">
         <VisibleSwitch
           label={t`Visible to others: ${name}`}
