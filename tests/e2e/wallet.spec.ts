@@ -34,15 +34,19 @@ async function apiOf(baseURL: string) {
   const tokenOf = async (who: { account: string; password: string }) => (await call<{ token: string }>('account/loginByPassword', who)).token;
   const [admin, vera] = await Promise.all([tokenOf({ account: 'admin', password: 'admin-pass-2026' }), tokenOf(VERA)]);
   return {
+    /** An admin rejects Vera's pending withdrawals: their held points are withdrawable again (at least 1,600 in all). */
+    async returnVeraHeld() {
+      const pending = await call<{ list: { id: number; user: { username: string } }[] }>('admin/withdrawals', { token: admin, status: 'pending', limit: 50 });
+      for (const withdrawal of pending.list.filter((w) => w.user.username === VERA.account)) {
+        await call('admin/withdrawalReject', { token: admin, id: withdrawal.id, reason: 'Test: points returned', idempotency_key: randomUUID() });
+      }
+    },
     /**
      * Leaves Vera (the verified demo account) exactly `points` withdrawable: an admin rejects her pending
      * withdrawals (their held points come back) and she applies for all the rest, as the withdrawal form would.
      */
     async leaveVeraWithdrawable(points: number) {
-      const pending = await call<{ list: { id: number; user: { username: string } }[] }>('admin/withdrawals', { token: admin, status: 'pending', limit: 50 });
-      for (const withdrawal of pending.list.filter((w) => w.user.username === VERA.account)) {
-        await call('admin/withdrawalReject', { token: admin, id: withdrawal.id, reason: 'Test: points returned', idempotency_key: randomUUID() });
-      }
+      await this.returnVeraHeld();
       const me = await call<{ withdrawable_fun_score: number }>('user/me', { token: vera });
       const applied = me.withdrawable_fun_score - points;
       await call('user/apply_withdraw', {
@@ -385,7 +389,7 @@ test('withdrawals never offer a form that cannot succeed, say the fee, the amoun
   await expect(page.getByText('You need 600 more withdrawable points', { exact: true })).toBeVisible();
   await expect(page.getByLabel('Points to withdraw')).toHaveCount(0);
 
-  await api.leaveVeraWithdrawable(1500);
+  await api.returnVeraHeld();
   await page.goto('/en/member/point');
   await expect(page.getByRole('link', { name: 'Withdraw cash' })).toBeVisible();
   await page.goto('/en/member/point/withdraw');
@@ -438,9 +442,9 @@ test('counts take the plural form of the page language and numbers its digits an
   // Arabic: the dual ("two points", as the object of "withdraw"), where the singular stood for every number.
   const thousand = await page.evaluate(() => new Intl.NumberFormat('ar').format(1000));
   await page.goto('/ar/member/point/withdraw');
-  await expect(page.getByText(`يمكنك سحب نقطتين. الحد الأدنى للسحب ${thousand} نقطة،`, { exact: false })).toBeVisible();
+  await expect(page.getByText(`الحد الأدنى للسحب ${thousand} نقطة، ولديك نقطتان قابلتان للسحب.`, { exact: false })).toBeVisible();
   await page.goto('/de/member/point/withdraw');
-  await expect(page.getByText('Sie können sich 2 Punkte auszahlen lassen. Die Mindestauszahlung beträgt 1.000 Punkte;', { exact: false })).toBeVisible();
+  await expect(page.getByText('Die Mindestauszahlung beträgt 1.000 Punkte; Sie haben 2 auszahlbare Punkte.', { exact: false })).toBeVisible();
   // The points of a withdrawal in the history (more than 1,000: the minimum), grouped the German way.
   await page.goto('/de/member/point/withdrawLog');
   await expect(page.getByRole('article').first()).toContainText(`${new Intl.NumberFormat('de').format(applied)} Punkte`);
