@@ -173,24 +173,10 @@ export default fp(
           .where('deleted_at', 'is', null)
           .returning('id')
           .executeTakeFirst();
-        const still = await trx
-          .selectFrom('payment_cards')
-          .select('id')
-          .where('user_uuid', '=', userUuid)
-          .where('provider', '=', provider.name)
-          .where('deleted_at', 'is', null)
-          .where('is_default', '=', true)
-          .executeTakeFirst();
+        const kept = () => trx.selectFrom('payment_cards').select('id').where('user_uuid', '=', userUuid).where('provider', '=', provider.name).where('deleted_at', 'is', null);
+        const still = await kept().where('is_default', '=', true).executeTakeFirst();
         if (!gone || still) return;
-        const next = await trx
-          .selectFrom('payment_cards')
-          .select('id')
-          .where('user_uuid', '=', userUuid)
-          .where('provider', '=', provider.name)
-          .where('deleted_at', 'is', null)
-          .where('is_ban', '=', false)
-          .orderBy('id', 'desc')
-          .executeTakeFirst();
+        const next = await kept().where('is_ban', '=', false).orderBy('id', 'desc').executeTakeFirst();
         if (next) await trx.updateTable('payment_cards').set({ is_default: true }).where('id', '=', next.id).execute();
       });
     }

@@ -13,28 +13,26 @@ const MARKS: Record<string, ReactNode> = {
       </text>
     </>
   ),
-  mastercard: (
-    <>
-      <rect width="36" height="24" rx="4" fill="#252525" />
-      <circle cx="14.5" cy="12" r="7" fill="#eb001b" />
-      <circle cx="21.5" cy="12" r="7" fill="#f79e1b" />
-      <path d="M18 5.94a7 7 0 0 1 0 12.12a7 7 0 0 1 0-12.12z" fill="#ff5f00" />
-    </>
-  ),
-  maestro: (
-    <>
-      <rect width="36" height="24" rx="4" fill="#252525" />
-      <circle cx="14.5" cy="12" r="7" fill="#0099df" />
-      <circle cx="21.5" cy="12" r="7" fill="#e4001b" />
-      <path d="M18 5.94a7 7 0 0 1 0 12.12a7 7 0 0 1 0-12.12z" fill="#6c6bbd" />
-    </>
-  ),
+  mastercard: <Circles start="#eb001b" end="#f79e1b" overlap="#ff5f00" />,
+  maestro: <Circles start="#0099df" end="#e4001b" overlap="#6c6bbd" />,
   amex: <Lettered fill="#2e77bc" text="AMEX" />,
   discover: <Lettered fill="#ff6000" text="DISC" />,
   jcb: <Lettered fill="#0e4c96" text="JCB" />,
   diners: <Lettered fill="#0079be" text="DC" />,
   unionpay: <Lettered fill="#d10429" text="UP" />,
 };
+
+/** Two overlapping circles on a dark card (Mastercard's and Maestro's marks). */
+function Circles({ start, end, overlap }: { start: string; end: string; overlap: string }) {
+  return (
+    <>
+      <rect width="36" height="24" rx="4" fill="#252525" />
+      <circle cx="14.5" cy="12" r="7" fill={start} />
+      <circle cx="21.5" cy="12" r="7" fill={end} />
+      <path d="M18 5.94a7 7 0 0 1 0 12.12a7 7 0 0 1 0-12.12z" fill={overlap} />
+    </>
+  );
+}
 
 function Lettered({ fill, text }: { fill: string; text: string }) {
   return (
