@@ -44,6 +44,8 @@ export function ReceiptDialog({ receipt, transactionsHref, onHome, onClose }: Re
         <div className="modal-surface">
           <div className="modal-header">
             <div className="modal-header-start" />
+            {/* The title is the receipt's own heading, below the check. */}
+            <span className="modal-title" aria-hidden="true" />
             <div className="modal-header-end">
               <IconButton icon="close" label={t`Close`} onClick={onClose} />
             </div>
