@@ -207,6 +207,25 @@ test('the payment dialog in the app’s own design: radio buttons and checkboxes
   await page.keyboard.press('Space');
   await expect(keep).toBeChecked();
   expect(await keep.evaluate((input) => getComputedStyle(input).outlineStyle)).toBe('solid');
+  // Spec section 9: the payment dialog opens over 300 ms and closes over 200 ms.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('button', { name: 'Buy 100 coins for $0.99' }).click();
+  const opening = await dialog.evaluate((element) => element.getAnimations().map((animation) => Number(animation.effect?.getTiming().duration)));
+  expect(opening).toContain(300);
+  const closing = await dialog.evaluate(
+    (element) =>
+      new Promise<number[]>((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (!element.classList.contains('is-closing')) return;
+          observer.disconnect();
+          resolve(element.getAnimations().map((animation) => Number(animation.effect?.getTiming().duration)));
+        });
+        observer.observe(element, { attributes: true, attributeFilter: ['class'] });
+        element.querySelector<HTMLButtonElement>('.modal-header-end button')?.click();
+      }),
+  );
+  expect(closing).toContain(200);
 });
 
 test('cards: an empty state, a card that fails setup is refused, the terms, a second card made the default and one deleted from its menu, each on one line', async ({ page }) => {

@@ -67,7 +67,12 @@ export interface PaymentDialogHostProps {
   lang: string;
   onClose(): void;
   onPaid(order: PaidOrder): void;
+  /** The dialog is fading out (its owner removes it after PAYMENT_DIALOG_CLOSE_MS). */
+  closing?: boolean;
 }
+
+/** Spec section 9: the payment dialog's close transition (wallet.css --duration-close). */
+export const PAYMENT_DIALOG_CLOSE_MS = 200;
 
 /**
  * The payment dialog bound to its machines: the item's options (home/getPayTypeWithId), the card step
@@ -75,7 +80,7 @@ export interface PaymentDialogHostProps {
  * (the machine's input). Its notifications go to the toast area; its success closes the dialog and tells the page.
  * The dialog is tracked open or closed in the dialog stack (spec section 2: auth, search, payment, photo).
  */
-export function PaymentDialogHost({ request, lang, onClose, onPaid }: PaymentDialogHostProps) {
+export function PaymentDialogHost({ request, lang, onClose, onPaid, closing }: PaymentDialogHostProps) {
   const { i18n, t } = useLingui();
   const { api, toast, dialogStack, inspect } = useAppSystem();
   const testMode = usePaymentsTestMode();
@@ -233,6 +238,7 @@ export function PaymentDialogHost({ request, lang, onClose, onPaid }: PaymentDia
       waitingText={waitingText}
       onCancel={() => run?.send({ type: 'payment.cancel' })}
       onClose={close}
+      closing={closing}
       testMode={testMode}
     />
   );

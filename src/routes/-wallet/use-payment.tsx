@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { purchase, type PURCHASE_METHODS } from '@/contract/calls/track';
 import type { EconomyConfig } from '@/contract/economy';
 import { OrderType, PAYMENT_METHOD_NAMES } from '@/contract/feature-enums';
@@ -8,7 +8,7 @@ import { MESSAGES } from '@/ui/app/messages';
 import { ReceiptDialog, type Receipt } from '@/ui/wallet/receipt-dialog';
 import '@/ui/wallet/wallet-messages';
 import { useAppSystem } from '../-app/app-context';
-import { PaymentDialogHost, type PaidOrder, type PaymentRequest } from './payment-host';
+import { PAYMENT_DIALOG_CLOSE_MS, PaymentDialogHost, type PaidOrder, type PaymentRequest } from './payment-host';
 
 type PurchaseMethod = (typeof PURCHASE_METHODS)[number];
 
@@ -24,6 +24,21 @@ export function usePayment(lang: string, economy: EconomyConfig | null, onPaid?:
   const navigate = useNavigate();
   const [request, setRequest] = useState<PaymentRequest | null>(null);
   const [receipt, setReceipt] = useState<Receipt | null>(null);
+  const [closing, setClosing] = useState(false);
+  // Closed by the payer: it fades out, then leaves (a payment that succeeded gives way to the receipt at once).
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const close = () => {
+    setClosing(true);
+    closeTimer.current = setTimeout(() => {
+      setRequest(null);
+      setClosing(false);
+    }, PAYMENT_DIALOG_CLOSE_MS);
+  };
+  const open = (next: PaymentRequest) => {
+    clearTimeout(closeTimer.current);
+    setClosing(false);
+    setRequest(next);
+  };
 
   const paid = (order: PaidOrder) => {
     const item = request?.item ?? '';
@@ -56,7 +71,7 @@ export function usePayment(lang: string, economy: EconomyConfig | null, onPaid?:
 
   const dialog = (
     <>
-      {request ? <PaymentDialogHost request={request} lang={lang} onClose={() => setRequest(null)} onPaid={paid} /> : null}
+      {request ? <PaymentDialogHost request={request} lang={lang} onClose={close} onPaid={paid} closing={closing} /> : null}
       <ReceiptDialog
         receipt={receipt}
         transactionsHref={`/${lang}/member/transaction`}
@@ -68,5 +83,5 @@ export function usePayment(lang: string, economy: EconomyConfig | null, onPaid?:
       />
     </>
   );
-  return { pay: setRequest, dialog };
+  return { pay: open, dialog };
 }
