@@ -180,10 +180,22 @@ export function PaymentDialogHost({ request, lang, onClose, onPaid, closing }: P
     const actor = createActor(providePayment(api, browserWindow), { input: { data, options: options.data.options }, systemId: 'payment', inspect });
     const paidType = current;
     const method = methodLabel(current);
+    // A failure says why (issue 31 item 13): the dialog's own sentence, which also says nothing was charged.
+    let failureToastMs: number | undefined;
     actor.on('payment.notify', (event) => {
       // The receipt says the payment succeeded: not a toast as well (issue 31 item 5).
       if (event.message === 'notify.payment.success') return;
+      // A failure's toast says why: it comes with payment.failed, just after (below).
+      if (event.message === 'notify.payment.failure') {
+        failureToastMs = event.durationMs;
+        return;
+      }
       toast.send({ type: 'toast.show', kind: event.kind, message: event.message, params: event.params, durationMs: event.durationMs });
+    });
+    actor.on('payment.failed', (event) => {
+      if (failureToastMs === undefined) return;
+      toast.send({ type: 'toast.show', kind: 'error', message: 'notify.payment.failureReason', params: { reason: paymentErrorText(i18n, event.error) }, durationMs: failureToastMs });
+      failureToastMs = undefined;
     });
     actor.on('payment.succeeded', (event) => {
       latest.current.onPaid({ orderId: event.orderId, type: request.type, item_id: request.item_id, amount: order.amount, currency: options.data?.currency ?? 'USD', paymentType: paidType, method });

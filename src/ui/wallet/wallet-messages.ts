@@ -30,6 +30,8 @@ registerMessages({
   }),
   'notify.payment.success': msg`Payment successful`,
   'notify.payment.failure': msg`The payment failed. You have not been charged.`,
+  /** {reason}: why, as a whole translated sentence that also says the payer was not charged. */
+  'notify.payment.failureReason': msg`{reason}`,
   'notify.payment.cancel': msg`The payment was cancelled.`,
   'notify.payment.timeout': msg`The payment took too long and was stopped. Please try again.`,
 });
