@@ -9,6 +9,7 @@ import { partnerCreatePayload, partnerUpdatePayload, type OwnPartnerDetail as Pa
 import { IMAGE_MAX_BYTES } from '@/contract/constants';
 import { PHOTOS_MAX, type ListingSource } from '@/contract/shapes';
 import { validateFields, type FieldError, type FieldErrors } from '../app/form-validation';
+import { parseLocaleNumber } from '../app/locale-number';
 
 /**
  * The publish and modify forms of a merchant (venue) or partner (profile), as data: what the owner edits (a
@@ -110,11 +111,22 @@ export interface ListingFormSpec<D extends ListingDraft = ListingDraft> {
   withOptions(values: D, options: { economy: { unlock_price: { default: number } } }): D;
   fromDetail(detail: ListingDetail): { values: D; images: ListingImages };
   /** The payload before parsing: strings as typed, '' left out. */
-  payloadInput(values: D): Record<string, unknown>;
+  /** `locale`: the page's, whose number format the numeric fields are read in ("52,52" is 52.52 in German). */
+  payloadInput(values: D, locale?: string): Record<string, unknown>;
   schema(mode: ListingFormMode): z.ZodObject;
 }
 
 const given = (value: string): string | undefined => (value.trim() === '' ? undefined : value);
+/**
+ * A number field as a user of the locale types it (issue 31 item 4): "52,52" in German is 52.52, Arabic-Indic digits
+ * count. Text that reads as no number is passed on as typed, for the schema to refuse; without a locale, as typed.
+ */
+const numeric = (value: string, locale?: string): string | number | undefined => {
+  if (value.trim() === '') return undefined;
+  if (!locale) return value;
+  const number = parseLocaleNumber(value, locale);
+  return Number.isNaN(number) ? value : number;
+};
 const text = (value: number | null | undefined): string => (value === null || value === undefined ? '' : String(value));
 
 function storedImages(images: readonly { id: number; thumb: string }[]): ListingImage[] {
@@ -172,14 +184,14 @@ export const merchantForm: ListingFormSpec<MerchantDraft> = {
       },
     };
   },
-  payloadInput: (v) => ({
+  payloadInput: (v, locale) => ({
     name: v.name,
     merchant_type: given(v.merchant_type),
     tags: v.tags,
     city_id: given(v.city_id),
     address: v.address,
-    lat: given(v.lat),
-    lng: given(v.lng),
+    lat: numeric(v.lat, locale),
+    lng: numeric(v.lng, locale),
     phone: given(v.phone),
     opening_hours: v.opening_hours,
     price_level: given(v.price_level),
@@ -239,19 +251,19 @@ export const partnerForm: ListingFormSpec<PartnerDraft> = {
       images: { cover: null, photos: storedImages(d.photos) },
     };
   },
-  payloadInput: (v) => ({
+  payloadInput: (v, locale) => ({
     nickname: v.nickname,
-    age: given(v.age),
+    age: numeric(v.age, locale),
     sex: given(v.sex),
     body_type: given(v.body_type),
     languages: v.languages,
     drive_type: given(v.drive_type),
-    height: given(v.height),
+    height: numeric(v.height, locale),
     intro: v.intro,
     tags: v.tags,
     city_id: given(v.city_id),
     merchant_id: given(v.merchant_id),
-    unlock_price: given(v.unlock_price),
+    unlock_price: numeric(v.unlock_price, locale),
     visible: v.visible,
   }),
   schema: (mode) => (mode === 'create' ? partnerCreatePayload : partnerUpdatePayload),
@@ -291,8 +303,8 @@ export function imageParts(images: ListingImages): Record<string, File> {
 }
 
 /** The payload as the schema checks it: the draft's fields, plus the id and the kept photos on update. */
-function payloadOf(spec: ListingFormSpec, mode: ListingFormMode, values: ListingDraft, images: ListingImages, id: number | null) {
-  const input = spec.payloadInput(values);
+function payloadOf(spec: ListingFormSpec, mode: ListingFormMode, values: ListingDraft, images: ListingImages, id: number | null, locale?: string) {
+  const input = spec.payloadInput(values, locale);
   return mode === 'update' ? { ...input, id, keep_photo_ids: keptPhotoIds(images) } : input;
 }
 
@@ -316,8 +328,9 @@ export function validateListing(
   images: ListingImages,
   id: number | null = null,
   economy: { unlock_price: { min: number; max: number } } | null = null,
+  locale?: string,
 ): FieldErrors {
-  const schemaErrors = validateFields(spec.schema(mode), payloadOf(spec, mode, values, images, id)) as FieldErrors;
+  const schemaErrors = validateFields(spec.schema(mode), payloadOf(spec, mode, values, images, id, locale)) as FieldErrors;
   const errors: FieldErrors = {};
   for (const [field, error] of Object.entries(schemaErrors)) {
     if (!error) continue;
@@ -350,8 +363,9 @@ export function submission(
   values: ListingDraft,
   images: ListingImages,
   id: number | null,
+  locale?: string,
 ): { payload: Record<string, unknown>; files: Record<string, File> } {
-  const payload = spec.schema(mode).parse(payloadOf(spec, mode, values, images, id)) as Record<string, unknown>;
+  const payload = spec.schema(mode).parse(payloadOf(spec, mode, values, images, id, locale)) as Record<string, unknown>;
   return { payload, files: imageParts(images) };
 }
 

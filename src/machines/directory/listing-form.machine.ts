@@ -50,6 +50,8 @@ export interface ListingFormInput {
   source: ListingSource;
   /** The listing to modify; absent or null publishes a new one. */
   id?: number | null;
+  /** The page's locale, in whose format the number fields are read (issue 31 item 4); absent: as typed. */
+  locale?: string;
 }
 
 export interface ListingLoadInput {
@@ -91,6 +93,8 @@ export interface ListingFormContext extends ListingImages {
   /** Bytes sent of the submit's body, while it uploads. */
   upload: UploadProgress | null;
   result: ListingDetail | null;
+  /** ListingFormInput.locale, when given. */
+  locale?: string;
 }
 
 /** What the submit callback sends back. */
@@ -114,7 +118,7 @@ const images = (context: ListingFormContext): ListingImages => ({ cover: context
 const spec = (context: ListingFormContext) => LISTING_FORMS[context.source];
 
 function validate(context: ListingFormContext): FieldErrors {
-  return validateListing(spec(context), context.mode, context.values, images(context), context.id, context.options?.economy ?? null);
+  return validateListing(spec(context), context.mode, context.values, images(context), context.id, context.options?.economy ?? null, context.locale);
 }
 
 export const listingFormMachine = setup({
@@ -203,6 +207,7 @@ export const listingFormMachine = setup({
   context: ({ input }) => {
     const id = input.id ?? null;
     return {
+      ...(input.locale ? { locale: input.locale } : {}),
       source: input.source,
       mode: id === null ? 'create' : 'update',
       id,
@@ -254,7 +259,7 @@ export const listingFormMachine = setup({
         input: ({ context }) => ({
           source: context.source,
           mode: context.mode,
-          ...submission(spec(context), context.mode, context.values, images(context), context.id),
+          ...submission(spec(context), context.mode, context.values, images(context), context.id, context.locale),
         }),
       },
       on: {

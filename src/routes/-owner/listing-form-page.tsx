@@ -149,7 +149,7 @@ function ListingFormContainer({ lang, source, id }: ListingFormPageProps) {
         },
       },
     }),
-    { input: { source, id } },
+    { input: { source, id, locale: i18n.locale } },
   );
   const state = useSelector(actor, (s: FormSnapshot) => s.value);
   const context = useSelector(actor, (s: FormSnapshot) => s.context);
