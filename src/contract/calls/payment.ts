@@ -129,7 +129,7 @@ export const offSessionPay = defineCall({
     .extend({
       user_payment_method_id: entityId.optional(),
       payment_method_id: providerPaymentMethodId.optional(),
-      save_card: z.boolean().optional(),
+      save_card: f.bool.optional(),
     })
     .refine((p) => (p.user_payment_method_id === undefined) !== (p.payment_method_id === undefined), {
       message: 'errors.payment.method',
