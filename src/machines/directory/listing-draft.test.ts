@@ -30,7 +30,7 @@ describe('a listing’s number fields in the page’s locale', () => {
 
   it('a partner’s height and unlock price read the locale’s digits', () => {
     const partner = LISTING_FORMS.partner;
-    const values = { ...(partner.emptyDraft() as Record<string, unknown>), height: '١٧٥', unlock_price: '1.000' } as never;
+    const values = { ...partner.emptyDraft(), height: '١٧٥', unlock_price: '1.000' };
     expect(partner.payloadInput(values, 'ar')).toMatchObject({ height: 175 });
     expect(partner.payloadInput(values, 'de')).toMatchObject({ unlock_price: 1000 });
   });
