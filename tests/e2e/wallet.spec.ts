@@ -232,7 +232,7 @@ test('the payment dialog in the app’s own design: radio buttons and checkboxes
   await expect(dialog).toHaveCount(0);
 });
 
-test('cards: an empty state, a card that fails setup is refused, the terms, a second card made the default and one deleted from its menu, each on one line', async ({ page }) => {
+test('cards: an empty state, a card that fails setup is refused, the terms, a second card made the default and one deleted from its compact row, each on one line', async ({ page }) => {
   await registerMember(page, 'cardkeeper');
   await page.goto('/en/member/card-management');
   // No saved card: an empty state with the next step, not a form out of nowhere.
@@ -273,12 +273,10 @@ test('cards: an empty state, a card that fails setup is refused, the terms, a se
     const label = row.locator('.saved-card-label');
     expect((await label.boundingBox())?.height ?? 99).toBeLessThan(40);
   }
-  await page.getByRole('button', { name: 'Options for the Mastercard ending in 4444' }).click();
-  await page.getByRole('menuitem', { name: 'Make default' }).click();
+  await page.getByRole('button', { name: 'Make the Mastercard ending in 4444 the default card' }).click();
   await expect(cards.getByRole('listitem').filter({ hasText: '4444' })).toContainText('Default');
   await expect(cards.getByRole('listitem').filter({ hasText: '4242' })).not.toContainText('Default');
-  await page.getByRole('button', { name: 'Options for the Visa ending in 4242' }).click();
-  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Delete the Visa ending in 4242' }).click();
   await page.getByRole('alertdialog', { name: 'Delete Visa •••• 4242?' }).getByRole('button', { name: 'Delete' }).click();
   await expect(cards.getByRole('listitem')).toHaveCount(1);
   await expect(cards.getByRole('listitem').first()).toContainText('4444');

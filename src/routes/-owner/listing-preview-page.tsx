@@ -62,7 +62,8 @@ export function ListingPreviewPage({ lang, data }: { lang: string; data: OwnPrev
       switching={switching}
       switchError={switchError ? requestErrorText(i18n, switchError) : undefined}
       editHref={ownerHrefs.modify(lang, source, listing.id)}
-      supportHref={ownerHrefs.support(lang)}
+      // Support is the member page's feedback form, which reaches the operators.
+      supportHref={`/${lang}/member?dialog=feedback`}
       publicHref={listing.status === 'published' && visible ? ownerHrefs.listing(lang, source, listing.id) : null}
       onToggleVisible={onToggle}
     />

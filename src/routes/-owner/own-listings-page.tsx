@@ -107,7 +107,8 @@ export function OwnListingsPage({ lang, source }: { lang: string; source: Listin
       source={source}
       backHref={ownerHrefs.member(lang)}
       publishHref={ownerHrefs.publish(lang, source)}
-      supportHref={ownerHrefs.support(lang)}
+      // Support is the member page's feedback form, which reaches the operators.
+      supportHref={`/${lang}/member?dialog=feedback`}
       tabs={{ merchant: ownerHrefs.content(lang, 'merchant'), partner: ownerHrefs.content(lang, 'partner') }}
       rows={rows}
       loading={loading}

@@ -17,8 +17,6 @@ export const ownerHrefs = {
   publish: (lang: string, source: ListingSource) => `/${lang}/member/${source}/publish`,
   modify: (lang: string, source: ListingSource, id: number) => `/${lang}/member/${source}/${id}/modify`,
   preview: (lang: string, source: ListingSource, id: number) => `/${lang}/member/${source}/${id}/preview`,
-  /** Support: the member page's feedback form, which reaches the operators (an owner whose listing was hidden). */
-  support: (lang: string) => `/${lang}/member?dialog=feedback`,
   /** The public page of a listing. */
   listing: (lang: string, source: ListingSource, id: number) => `/${lang}/${source}/${id}`,
 };

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { AccountMenuKey } from '../app/account-menu-keys';
 import { cx } from '../kit/class-names';
@@ -10,10 +11,11 @@ export interface AccountMenuEntry {
   /** A link entry; otherwise a button running `onSelect`. */
   href?: string;
   onSelect?(): void;
-  /** A short value shown at the end (not translated: e.g. the current language's own name). */
-  detail?: string;
-  /** A translated state shown as a badge at the end (e.g. the identity verification's status). */
-  status?: { label: string; tone: 'accent' | 'info' | 'danger' | 'success' };
+  /**
+   * Shown at the end: a short value (not translated: the current language's own name) or a state as a badge (the
+   * identity verification's status, drawn by the page that has it: this menu is on the first page's path).
+   */
+  detail?: ReactNode;
 }
 
 export interface AccountMenuProps {
@@ -49,7 +51,6 @@ export function AccountMenu({ entries }: AccountMenuProps) {
               <Icon name={ICONS[entry.key]} className="menu-item-icon" />
               <span className="menu-item-label">{i18n._(accountMenuLabel(entry.key))}</span>
               {entry.detail ? <span className="menu-item-detail">{entry.detail}</span> : null}
-              {entry.status ? <span className={`badge badge--${entry.status.tone} menu-item-status`}>{entry.status.label}</span> : null}
               {entry.href !== undefined ? <Icon name="chevronEnd" size={20} className="menu-item-chevron" /> : null}
             </>
           );

@@ -21,7 +21,7 @@ export interface MemberAccountProps {
   onFeedback(): void;
 }
 
-const KYC_ENTRY: Record<KycStatus, { label: MessageDescriptor; tone: NonNullable<AccountMenuEntry['status']>['tone']; step: 'step1' | 'step4' }> = {
+const KYC_ENTRY: Record<KycStatus, { label: MessageDescriptor; tone: 'accent' | 'info' | 'danger' | 'success'; step: 'step1' | 'step4' }> = {
   [KycStatus.NotApply]: { label: msg({ message: 'Not started', context: 'identity verification' }), tone: 'accent', step: 'step1' },
   [KycStatus.Applying]: { label: msg({ message: 'In review', context: 'identity verification' }), tone: 'info', step: 'step4' },
   [KycStatus.Rejected]: { label: msg({ message: 'Rejected, try again', context: 'identity verification' }), tone: 'danger', step: 'step4' },
@@ -50,7 +50,7 @@ export function MemberAccount({ lang, user, loading = false, loggingOut = false,
   const entries: AccountMenuEntry[] = [
     ...(level >= UserLevel.User
       ? [
-          ...(kyc ? [{ key: 'kycCertification' as const, href: kyc.href, status: { label: i18n._(kyc.label), tone: kyc.tone } }] : []),
+          ...(kyc ? [{ key: 'kycCertification' as const, href: kyc.href, detail: <span className={`badge badge--${kyc.tone} menu-item-status`}>{i18n._(kyc.label)}</span> }] : []),
           { key: 'accountSetting' as const, href: `/${lang}/member/setup` },
           { key: 'publishStoreInfo' as const, href: `/${lang}/member/merchant/publish` },
           { key: 'contentManage' as const, href: `/${lang}/member/content/merchant` },

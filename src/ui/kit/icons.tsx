@@ -115,13 +115,6 @@ const PATHS = {
       <path d="M8 9h8M8 12h5" />
     </>
   ),
-  more: (
-    <>
-      <circle cx="12" cy="5" r="1" />
-      <circle cx="12" cy="12" r="1" />
-      <circle cx="12" cy="19" r="1" />
-    </>
-  ),
 } satisfies Record<string, ReactNode>;
 
 export type IconName = keyof typeof PATHS;

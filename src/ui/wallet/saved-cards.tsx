@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SavedCard } from '@/contract/calls/payment';
 import { Button } from '../kit/button';
-import { MenuButton, type MenuItem } from '../kit/menu-button';
 import { cx } from '../kit/class-names';
 import { Icon } from '../kit/icons';
 import { CardBrandMark } from './card-brand';
@@ -112,7 +111,10 @@ export interface CardManagerProps {
   onMakeDefault(card: SavedCard): void;
 }
 
-/** /member/card-management: the saved cards, each with its actions in a menu (Make default, Delete). */
+/**
+ * /member/card-management: the saved cards, each on one line with its actions in a compact row under it (Make default,
+ * Delete), named for the card they act on.
+ */
 export function CardManager({ cards, pendingId, busy, onDelete, onMakeDefault }: CardManagerProps) {
   const { t } = useLingui();
   return (
@@ -120,9 +122,6 @@ export function CardManager({ cards, pendingId, busy, onDelete, onMakeDefault }:
       {cards.map((card) => {
         const brand = brandName(card.card.brand);
         const last4 = card.card.last4;
-        const items: MenuItem[] = [];
-        if (!card.is_default && !card.is_ban) items.push({ label: t({ message: 'Make default', context: 'button' }), onSelect: () => onMakeDefault(card) });
-        items.push({ label: t({ message: 'Delete', context: 'button' }), onSelect: () => onDelete(card) });
         return (
           <li key={card.id} className="record saved-card-row" aria-busy={pendingId === card.id && busy ? true : undefined}>
             <div className="record-main">
@@ -132,12 +131,18 @@ export function CardManager({ cards, pendingId, busy, onDelete, onMakeDefault }:
                   <Trans>This card can no longer be used. Delete it and add another one.</Trans>
                 </p>
               ) : null}
+              <div className="saved-card-actions">
+                {!card.is_default && !card.is_ban ? (
+                  <Button variant="link" disabled={busy} onClick={() => onMakeDefault(card)} aria-label={t`Make the ${brand} ending in ${last4} the default card`}>
+                    <Trans context="button">Make default</Trans>
+                  </Button>
+                ) : null}
+                <Button variant="link" disabled={busy} onClick={() => onDelete(card)} aria-label={t`Delete the ${brand} ending in ${last4}`}>
+                  <Trans context="button">Delete</Trans>
+                </Button>
+              </div>
             </div>
-            {busy && pendingId === card.id ? (
-              <span className="spinner" aria-hidden="true" />
-            ) : (
-              <MenuButton label={t`Options for the ${brand} ending in ${last4}`} icon={<Icon name="more" size={20} />} items={items} />
-            )}
+            {busy && pendingId === card.id ? <span className="spinner" aria-hidden="true" /> : null}
           </li>
         );
       })}
