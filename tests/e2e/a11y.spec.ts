@@ -166,12 +166,13 @@ test('the wallet screens and the payment dialog have no serious or critical acce
   const screens: [path: string, heading: string, ready: string][] = [
     ['/en/member/point', 'Wallet', 'Buy coins'],
     ['/en/member/point/log', 'Points history', 'Earned from an unlock'],
-    ['/en/member/point/withdraw', 'Withdraw cash', 'Points to withdraw'],
+    // Vera's 600 withdrawable points are below the minimum: the page says how many are missing (issue 31 item 4).
+    ['/en/member/point/withdraw', 'Withdraw cash', 'Back to your wallet'],
     ['/en/member/point/withdrawLog', 'Withdrawal history', 'Pending'],
     ['/en/member/transaction', 'Transaction history', 'Annual membership'],
     ['/en/member/upgrade', 'Membership', 'Plans'],
     ['/en/member/class', 'Your class', 'What each class allows'],
-    ['/en/member/card-management', 'Saved cards', 'Card number'],
+    ['/en/member/card-management', 'Saved cards', 'No saved cards'],
     ['/ar/member/point', 'المحفظة', 'شراء عملات'],
   ];
   for (const [path, heading, ready] of screens) {
