@@ -1,13 +1,12 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { SavedCard } from '@/contract/calls/payment';
 import { MAX_SAVED_CARDS } from '@/contract/constants';
 import { selectCanAddCard, selectCardBusy, selectCardError, selectCanGoBack } from '@/machines/wallet/card-setup.machine';
 import '@/ui/app/form-messages';
 import { translateCode } from '@/ui/app/messages';
 import { TestModeNotice } from '@/ui/app/test-mode-notice';
-import { AppLink } from '@/ui/kit/link';
 import { EmptyState, ErrorState } from '@/ui/directory/listing-list';
 import { Button } from '@/ui/kit/button';
 import { FormError } from '@/ui/kit/form-error';
@@ -16,6 +15,7 @@ import { PageHeader } from '@/ui/kit/page-header';
 import { paymentErrorText } from './payment-texts';
 import { brandName, CardManager } from '@/ui/wallet/saved-cards';
 import { CardElement } from '@/ui/wallet/card-element';
+import { TermsCheckbox } from '@/ui/wallet/terms-checkbox';
 import { useAppSystem } from '../-app/app-context';
 import { useDocumentTitle } from '../-app/use-document-title';
 import { usePaymentsTestMode } from '../-app/use-payments-test-mode';
@@ -47,7 +47,6 @@ export function CardsScreen({ lang }: { lang: string }) {
   const [formAsked, setFormAsked] = useState(false);
   const [terms, setTerms] = useState(false);
   const [termsError, setTermsError] = useState<string | undefined>();
-  const termsErrorId = useId();
 
   useEffect(() => {
     const subscription = actor.on('card.added', () => {
@@ -116,29 +115,15 @@ export function CardsScreen({ lang }: { lang: string }) {
         }}
       >
         <CardElement stripeKey={stripeKey} sandbox={sandboxCardApi} locale={i18n.locale} ref={element} disabled={busy} onReadyChange={(ready) => actor.send({ type: 'element.change', ready })} />
-        <div className={termsError ? 'payment-terms field--invalid' : 'payment-terms'}>
-          <label className="check-row">
-            <input
-              type="checkbox"
-              checked={terms}
-              onChange={(event) => {
-                setTerms(event.target.checked);
-                if (event.target.checked) setTermsError(undefined);
-              }}
-              aria-invalid={termsError ? true : undefined}
-              aria-describedby={termsError ? termsErrorId : undefined}
-            />
-            <span>
-              <Trans>
-                I accept the{' '}
-                <AppLink className="text-link" href={`/${lang}/info/terms`} target="_blank" rel="noopener">
-                  terms of use
-                </AppLink>
-              </Trans>
-            </span>
-          </label>
-          <FormError id={termsErrorId} message={termsError} />
-        </div>
+        <TermsCheckbox
+          accepted={terms}
+          error={termsError}
+          href={`/${lang}/info/terms`}
+          onChange={(accepted) => {
+            setTerms(accepted);
+            if (accepted) setTermsError(undefined);
+          }}
+        />
         <FormError message={errorText} />
         <div className="wallet-actions">
           <Button type="submit" busy={busy}>

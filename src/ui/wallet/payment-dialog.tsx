@@ -8,9 +8,9 @@ import { Button } from '../kit/button';
 import { cx } from '../kit/class-names';
 import { FormError } from '../kit/form-error';
 import { IconButton } from '../kit/icon-button';
-import { AppLink } from '../kit/link';
 import { useModalDialog } from '../kit/use-modal-dialog';
 import { formatMoney } from './wallet-format';
+import { TermsCheckbox } from './terms-checkbox';
 import './wallet-messages';
 import { PAYMENT_TYPE_LABELS } from './wallet-names';
 import './wallet.css';
@@ -74,7 +74,6 @@ export function PaymentDialog(props: PaymentDialogProps) {
   const { i18n, t } = useLingui();
   const titleId = useId();
   const summaryId = useId();
-  const termsErrorId = useId();
   const dialog = useModalDialog(open, onClose);
   const price = formatMoney(i18n, amount);
 
@@ -143,23 +142,7 @@ export function PaymentDialog(props: PaymentDialogProps) {
           </label>
         ) : null}
         {props.termsShown ? (
-          <div className={cx('payment-terms', props.termsError && 'field--invalid')}>
-            <label className="check-row">
-              <input
-                type="checkbox"
-                checked={props.termsAccepted}
-                onChange={(event) => props.onTermsChange(event.target.checked)}
-                aria-invalid={props.termsError ? true : undefined}
-                aria-describedby={props.termsError ? termsErrorId : undefined}
-              />
-              <span>
-                <Trans>
-                  I accept the <AppLink className="text-link" href={props.termsHref} target="_blank" rel="noopener">terms of use</AppLink>
-                </Trans>
-              </span>
-            </label>
-            <FormError id={termsErrorId} message={props.termsError} />
-          </div>
+          <TermsCheckbox accepted={props.termsAccepted} error={props.termsError} href={props.termsHref} onChange={props.onTermsChange} />
         ) : null}
         <FormError message={props.error} />
         <Button block disabled={props.payDisabled} onClick={props.onPay}>
