@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, WebSocketRoute } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { logIn, registerMember } from './log-in';
 
@@ -56,7 +56,7 @@ test('a profile’s chat: the price on its button, its name at once, the cost an
 
   // Locked: what it costs, and the balance.
   await expect(page.getByText(`Unlocking costs ${price} points, once. Then you can write to each other as much as you like.`)).toBeVisible();
-  const balanceLine = page.getByText(/^Your balance: [\d,]+ points?$/);
+  const balanceLine = page.getByText(/^Balance: [\d,]+ points?$/);
   const balance = numberIn(await balanceLine.textContent());
   expect(balance).toBeGreaterThanOrEqual(price);
   // Nothing invites a hello that cannot be sent yet.
@@ -67,13 +67,13 @@ test('a profile’s chat: the price on its button, its name at once, the cost an
   const confirm = page.getByRole('alertdialog', { name: `Unlock your chat with ${name}?` });
   await expect(confirm).toBeVisible();
   await expect(confirm.getByRole('definition')).toHaveText([`${price} points`, `${balance} points`, `${balance - price} points`]);
-  await expect(confirm.getByRole('term')).toHaveText(['Price', 'Your balance', 'Balance after unlocking']);
+  await expect(confirm.getByRole('term')).toHaveText(['Price', 'Balance', 'Balance after unlocking']);
   // Focus starts on Cancel: Enter alone never spends.
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(confirm).toBeHidden();
   await expect(page.getByRole('button', { name: 'Unlock chat' })).toBeFocused();
-  await expect(balanceLine).toHaveText(`Your balance: ${balance} points`);
+  await expect(balanceLine).toHaveText(`Balance: ${balance} points`);
 
   await page.getByRole('button', { name: 'Unlock chat' }).click();
   await confirm.getByRole('button', { name: `Unlock for ${price} points` }).click();
@@ -88,7 +88,60 @@ test('a profile’s chat: the price on its button, its name at once, the cost an
   await page.goBack();
   await expect(page.getByRole('link', { name: 'Chat', exact: true })).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^My account/ }).click();
-  await expect(page.getByRole('term').filter({ hasText: /^Points$/ }).locator('xpath=following-sibling::dd[1]')).toHaveText(String(balance - price));
+  await expect(page.getByRole('term').filter({ hasText: /^Balance$/ }).locator('xpath=following-sibling::dd[1]')).toHaveText(String(balance - price));
+});
+
+test('with the chat socket down, an unlock says why and spends nothing; once it is back, one unlock spends the price once', async ({ page }) => {
+  // The chat socket through a route that can cut it and refuse new ones, as a dropped connection would.
+  let down = false;
+  const open = new Set<WebSocketRoute>();
+  await page.routeWebSocket(/\/im\?/, (ws) => {
+    if (down) {
+      void ws.close({ code: 4000, reason: 'down' });
+      return;
+    }
+    const server = ws.connectToServer();
+    open.add(ws);
+    ws.onClose(() => {
+      open.delete(ws);
+      void server.close();
+    });
+    server.onClose(() => {
+      open.delete(ws);
+      void ws.close();
+    });
+  });
+  await logIn(page, MIA);
+  await page.goto('/en/partner/3');
+  const chat = page.getByRole('link', { name: /^Chat · \d+ points$/ });
+  const price = numberIn(await chat.textContent());
+  await chat.click();
+  const balanceLine = page.getByText(/^Balance: [\d,]+ points?$/);
+  await expect(balanceLine).toBeVisible();
+  const balance = numberIn(await balanceLine.textContent());
+  expect(balance).toBeGreaterThanOrEqual(price);
+
+  down = true;
+  for (const ws of [...open]) await ws.close({ code: 4000, reason: 'down' });
+  await expect(page.getByText(/^(Connecting…|Offline\. Messages will be sent when the connection is back\.)$/)).toBeVisible();
+  await page.getByRole('button', { name: 'Unlock chat' }).click();
+  const confirm = page.getByRole('alertdialog', { name: /^Unlock your chat with / });
+  await confirm.getByRole('button', { name: `Unlock for ${price} points` }).click();
+  // The question stays, with the reason in it: the member can try again from there.
+  await expect(confirm.getByRole('alert').filter({ hasText: /^The chat is not connected/ })).toHaveText(
+    'The chat is not connected, so nothing was unlocked and no points were spent. Try again once it is back.',
+  );
+  await expect(messageList(page).getByText('You unlocked this chat.')).toHaveCount(0);
+  await expect(balanceLine).toHaveText(`Balance: ${balance.toLocaleString('en-US')} points`);
+
+  // The socket comes back by itself; the same tap now unlocks, and the server charged the price once.
+  down = false;
+  await expect(page.getByText(/^(Connecting…|Offline\. Messages will be sent when the connection is back\.)$/)).toBeHidden({ timeout: 15_000 });
+  await confirm.getByRole('button', { name: `Unlock for ${price} points` }).click();
+  await expect(confirm).toBeHidden();
+  await expect(messageList(page).getByText('You unlocked this chat.')).toBeVisible();
+  await page.goto('/en/member');
+  await expect(page.locator('dt:text-is("Balance") + dd')).toHaveText((balance - price).toLocaleString('en-US'));
 });
 
 test('a profile’s conversation opened by its address names the profile once the chat asks', async ({ page }) => {
@@ -109,7 +162,7 @@ test('with too few points, the locked chat and its confirmation say how many are
   await page.goto('/en/partner/1');
   await page.getByRole('link', { name: /^Chat · \d+ points$/ }).click();
   const price = numberIn(await page.getByText(/^Unlocking costs \d+ points, once\./).textContent());
-  await expect(page.getByText('Your balance: 0 points')).toBeVisible();
+  await expect(page.getByText('Balance: 0 points')).toBeVisible();
   await expect(page.getByText(`You need ${price} more points to unlock this chat.`)).toBeVisible();
   await page.getByRole('button', { name: 'Unlock chat' }).click();
   const confirm = page.getByRole('alertdialog');

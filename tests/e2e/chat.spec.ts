@@ -297,7 +297,7 @@ test('an unlock at a price the owner changed meanwhile spends nothing and asks a
   await page.goto(`/en/partner/${id}`);
   await page.getByRole('link', { name: 'Chat' }).click();
   await expect(page.getByText(/Unlocking costs 50 points, once\./)).toBeVisible();
-  const pointsLine = page.getByText(/^Your balance: [\d,]+ points$/);
+  const pointsLine = page.getByText(/^Balance: [\d,]+ points$/);
   const points = Number(/[\d,]+/.exec((await pointsLine.textContent()) ?? '')?.[0].replaceAll(',', ''));
   expect(points).toBeGreaterThan(80);
   const shown = (value: number) => `${value.toLocaleString('en')} points`;

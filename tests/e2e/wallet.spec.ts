@@ -308,11 +308,15 @@ test('a member unlocks a partner’s chat with bought coins; the owner sees the 
   await page.getByRole('button', { name: 'Buy 1,200 coins for $9.99' }).click();
   await payWithNewCard(page, '4242 4242 4242 4242', '$9.99');
   await receipt(page).getByRole('button', { name: 'Done' }).click({ timeout: 15_000 });
+  // One name for the spendable balance on every screen (issue 31 item 4): the wallet, the account, the chat below.
+  await expect(page.getByRole('region', { name: 'Your points' })).toContainText('Balance1,200');
+  await page.goto('/en/member');
+  await expect(page.locator('dt:text-is("Balance") + dd')).toHaveText('1,200');
 
   await page.goto(`/en/partner/${profileId}`);
   await page.getByRole('link', { name: 'Chat' }).click();
   await expect(page.getByText('Unlocking costs 600 points, once.', { exact: false })).toBeVisible();
-  await expect(page.getByText('Your balance: 1,200 points')).toBeVisible();
+  await expect(page.getByText('Balance: 1,200 points')).toBeVisible();
   await page.getByRole('button', { name: 'Unlock chat' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Unlock for 600 points' }).click();
   await expect(page.getByRole('list', { name: 'Messages' }).getByText('You unlocked this chat.')).toBeVisible();

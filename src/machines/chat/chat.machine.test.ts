@@ -911,6 +911,30 @@ describe('chat: photos, unlock and block', () => {
     expect(offline.api.unlockPartner.calls).toHaveLength(0);
   });
 
+  it('with the socket down and reconnecting, an unlock fails with ‘ws connect failed’ and spends nothing; back online it goes through', async () => {
+    const w = await startOnline();
+    w.actor.send({ type: 'conversation.open', uuid: PARTNER, partnerUuid: PARTNER });
+    await w.api.loadHistory.answer(historyPage([], { status: LOCKED_STATUS }));
+    w.im.last().socket.close({ code: 1006, reason: '', wasClean: false });
+    await pass(MOCK_DELAY_MS);
+    expect(selectIsOnline(w.snap())).toBe(false);
+
+    w.emitted.length = 0;
+    w.actor.send({ type: 'partner.unlock', key: PARTNER_KEY, price: 30 });
+    expect(w.emitted).toEqual([
+      { type: 'chat.requestFailed', request: 'unlock', key: PARTNER_KEY, error: { code: 'unknown', msg: 'ws connect failed' } },
+    ]);
+    expect(w.api.unlockPartner.calls).toHaveLength(0);
+    expect(w.snap().hasTag('busy')).toBe(false);
+    expect(selectChatStatus(w.snap(), PARTNER_KEY)).toEqual(LOCKED_STATUS);
+
+    await pass(CHAT_RECONNECT_MS);
+    await openSocket();
+    await initialize(w, [contactEntry(PEER), contactEntry(PARTNER, { partner: PARTNER })]);
+    w.actor.send({ type: 'partner.unlock', key: PARTNER_KEY, price: 30 });
+    expect(w.api.unlockPartner.calls).toHaveLength(1);
+  });
+
   it('blocking a user blocks every conversation with them, then refreshes the status; unblocking reverses it', async () => {
     // As a profile owner: MEMBER wrote to ME directly and to ME's profile.
     const OWNER_VIEW_KEY = contactKey(MEMBER, MY_PROFILE);

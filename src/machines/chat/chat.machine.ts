@@ -1,4 +1,4 @@
-import { and, assign, emit, enqueueActions, fromPromise, raise, sendTo, setup, type SnapshotFrom } from 'xstate';
+import { and, assign, emit, enqueueActions, fromPromise, raise, sendTo, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { PayloadOf, ResponseOf } from '@/contract/call';
 import type * as chatApi from '@/contract/calls/chat';
 import {
@@ -148,6 +148,9 @@ export type ChatEvent =
   | ChatSocketNotification;
 
 /** The calls whose failures `chat.requestFailed` reports. */
+/** Spec section 8: an unlock refused because the chat socket is not connected; nothing was spent. */
+export const UNLOCK_OFFLINE_ERROR = 'ws connect failed';
+
 export type ChatRequest = 'contacts' | 'history' | 'markRead' | 'unlock' | 'block' | 'status' | 'upload';
 
 /** What the chat emits for the app (toasts, points refresh, a fresh chat token). */
@@ -411,6 +414,8 @@ export const chatMachine = setup({
       const contact = context.contacts[event.key];
       return Boolean(contact?.isPartner && contact.appends?.uuid === contact.uuid) && context.statuses[event.key]?.is_unlocked !== true;
     },
+    /** The chat socket is open and initialised: an unlock's announcement can go out at once. */
+    isLinkOnline: stateIn('#chat.active.link.online'),
     isBlockable: ({ context, event }) => event.type === 'user.block' && isWritableContact(context, event.key),
     /** The server refused the unlock because the profile's price is no longer the one the member confirmed. */
     isPriceChanged: ({ event }) => newPriceOf((event as { error?: unknown }).error) !== null,
@@ -646,6 +651,12 @@ export const chatMachine = setup({
       }
       return { contacts };
     }),
+    refuseUnlockOffline: emit(({ event }): ChatEmitted => ({
+      type: 'chat.requestFailed',
+      request: 'unlock',
+      key: event.type === 'partner.unlock' ? event.key : null,
+      error: toRequestError(new Error(UNLOCK_OFFLINE_ERROR)),
+    })),
     reportFailure: emit((_, params: { request: ChatRequest; key: string | null; error: unknown }): ChatEmitted => ({
       type: 'chat.requestFailed',
       request: params.request,
@@ -663,12 +674,7 @@ export const chatMachine = setup({
       on: {
         'chat.connect': { guard: 'isUsableConfig', target: 'active', actions: ['setUser', 'connectSocket'] },
         // Spec section 8: without a chat connection an unlock would spend points and announce nothing.
-        'partner.unlock': {
-          actions: {
-            type: 'reportFailure',
-            params: ({ event }) => ({ request: 'unlock' as const, key: event.key, error: new Error('ws connect failed') }),
-          },
-        },
+        'partner.unlock': { actions: 'refuseUnlockOffline' },
       },
     },
     active: {
@@ -815,7 +821,11 @@ export const chatMachine = setup({
           states: {
             idle: {
               on: {
-                'partner.unlock': { guard: 'isLockedPartner', target: 'unlocking', actions: 'startUnlock' },
+                'partner.unlock': [
+                  { guard: and(['isLockedPartner', 'isLinkOnline']), target: 'unlocking', actions: 'startUnlock' },
+                  // The socket is down (reconnecting): the same refusal as with no chat at all, before anything is spent.
+                  { guard: 'isLockedPartner', actions: 'refuseUnlockOffline' },
+                ],
                 'user.block': { guard: 'isBlockable', target: 'blocking', actions: 'startBlock' },
               },
             },

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import type { ChatMessage } from '@/contract/calls/chat';
 import { selectUser } from '@/machines/account/session.machine';
-import { selectChatStatus, selectContact, selectConversationLoaded, selectRepricedFrom } from '@/machines/chat/chat.machine';
+import { selectChatStatus, selectContact, selectConversationLoaded, selectRepricedFrom, UNLOCK_OFFLINE_ERROR } from '@/machines/chat/chat.machine';
 import { requestErrorText } from '@/ui/directory/directory-names';
 import { contactName } from '@/ui/chat/chat-format';
 import { Conversation } from '@/ui/chat/conversation';
@@ -96,7 +96,11 @@ function ConversationScreen({ lang, peer, partnerUuid }: { lang: string; peer: s
   useEffect(() => {
     const failures = chat.on('chat.requestFailed', (event) => {
       if (event.key === key && (event.request === 'upload' || event.request === 'unlock' || event.request === 'block')) {
-        setError(requestErrorText(i18n, event.error));
+        setError(
+          event.request === 'unlock' && event.error.msg === UNLOCK_OFFLINE_ERROR
+            ? t`The chat is not connected, so nothing was unlocked and no points were spent. Try again once it is back.`
+            : requestErrorText(i18n, event.error),
+        );
       }
     });
     const refusals = chat.on('chat.messageFailed', (event) => {

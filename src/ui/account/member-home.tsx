@@ -104,7 +104,7 @@ export function MemberHome({ user, loading = false, verifyEmailHref, classHref, 
         <dl className="profile-facts">
           <div>
             <dt>
-              <Trans>Points</Trans>
+              <Trans>Balance</Trans>
             </dt>
             <dd>{points}</dd>
           </div>

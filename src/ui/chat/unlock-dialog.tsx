@@ -51,7 +51,7 @@ export function UnlockDialog({ open, name, price, points, repricedFrom, unlockin
   const short = missing > 0;
   const rows: [string, string][] = [
     [t`Price`, pointsText(price)],
-    ...(points === null ? [] : ([[t`Your balance`, pointsText(points)]] as [string, string][])),
+    ...(points === null ? [] : ([[t`Balance`, pointsText(points)]] as [string, string][])),
     ...(points === null || short ? [] : ([[t`Balance after unlocking`, pointsText(points - price)]] as [string, string][])),
   ];
   return (

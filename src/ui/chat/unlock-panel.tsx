@@ -42,7 +42,7 @@ export function UnlockPanel({ name, price, points, repricedFrom, onUnlock, unloc
         <p role="alert">{t`The price to unlock ${name} changed from ${plural(repricedFrom, { one: '# point', other: '# points' })} to ${plural(price, { one: '# point', other: '# points' })}. Nothing was charged.`}</p>
       )}
       {points === null ? null : (
-        <p className="chat-unlock-balance">{t`Your balance: ${plural(points, { one: '# point', other: '# points' })}`}</p>
+        <p className="chat-unlock-balance">{t`Balance: ${plural(points, { one: '# point', other: '# points' })}`}</p>
       )}
       {missing > 0 ? (
         <p className="chat-unlock-short">

@@ -51,7 +51,7 @@ export function WalletOverview({ user, packs, withdrawalMinPoints, withdrawHref,
         <dl className="wallet-balances">
           <div className="wallet-balance wallet-balance--main">
             <dt>
-              <Trans>Spendable</Trans>
+              <Trans>Balance</Trans>
             </dt>
             <dd>{spendable}</dd>
           </div>
