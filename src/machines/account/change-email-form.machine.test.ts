@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type SnapshotFrom } from 'xstate';
+import { createActor } from 'xstate';
 import { EMAIL_MAX } from '@/contract/constants';
 import {
   changeEmailFormMachine,
@@ -9,8 +9,8 @@ import {
 } from './change-email-form.machine';
 import { changeEmailModelEvents, createChangeEmailFormTestModel } from './change-email-form.model';
 import { formEventExecs, pendingActor, serverRefusal, unreachedStates, unusedEvents } from '../app/form.model';
+import { sameAsModel } from '../app/model-replay';
 
-type Snapshot = SnapshotFrom<typeof changeEmailFormMachine>;
 
 function start() {
   const submit = pendingActor<ChangeEmailResult, ChangeEmailPayload>();
@@ -93,13 +93,7 @@ describe('change-email form: model-based paths', () => {
   for (const path of paths) {
     it(path.description, async () => {
       const { actor, submit, notifySuccess } = start();
-      const same = (model: Snapshot) => {
-        const real = actor.getSnapshot();
-        expect(real.value).toEqual(model.value);
-        expect(real.context).toEqual(model.context);
-        expect([...real.tags].sort()).toEqual([...model.tags].sort());
-        return real;
-      };
+      const same = sameAsModel(actor);
       await path.test({
         states: {
           editing: (model) => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type SnapshotFrom } from 'xstate';
+import { createActor } from 'xstate';
 import { changePassword } from '@/contract/calls/user';
 import { PASSWORD_MIN } from '@/contract/constants';
 import {
@@ -11,8 +11,8 @@ import {
 } from './change-password-form.machine';
 import { changePasswordModelEvents, createChangePasswordFormTestModel } from './change-password-form.model';
 import { formEventExecs, pendingActor, serverRefusal, unreachedStates, unusedEvents } from '../app/form.model';
+import { sameAsModel } from '../app/model-replay';
 
-type Snapshot = SnapshotFrom<typeof changePasswordFormMachine>;
 
 function start() {
   const submit = pendingActor<ChangePasswordResult, ChangePasswordPayload>();
@@ -127,13 +127,7 @@ describe('change-password form: model-based paths', () => {
   for (const path of paths) {
     it(path.description, async () => {
       const { actor, submit, notifySuccess } = start();
-      const same = (model: Snapshot) => {
-        const real = actor.getSnapshot();
-        expect(real.value).toEqual(model.value);
-        expect(real.context).toEqual(model.context);
-        expect([...real.tags].sort()).toEqual([...model.tags].sort());
-        return real;
-      };
+      const same = sameAsModel(actor);
       await path.test({
         states: {
           editing: (model) => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type SnapshotFrom } from 'xstate';
+import { createActor } from 'xstate';
 import { sendResetPwdEmail } from '@/contract/calls/account';
 import { authDialogMachine } from './auth-dialog.machine';
 import { formEventExecs, pendingActor, serverRefusal, unreachedStates, unusedEvents } from '../app/form.model';
@@ -9,8 +9,8 @@ import {
   type ForgotPasswordResult,
 } from './forgot-password-form.machine';
 import { createForgotPasswordFormTestModel, forgotPasswordModelEvents } from './forgot-password-form.model';
+import { sameAsModel } from '../app/model-replay';
 
-type Snapshot = SnapshotFrom<typeof forgotPasswordFormMachine>;
 
 function start() {
   const submit = pendingActor<ForgotPasswordResult, ForgotPasswordPayload>();
@@ -122,13 +122,7 @@ describe('forgot-password form: model-based paths', () => {
   for (const path of paths) {
     it(path.description, async () => {
       const { actor, submit, notifySuccess } = start();
-      const same = (model: Snapshot) => {
-        const real = actor.getSnapshot();
-        expect(real.value).toEqual(model.value);
-        expect(real.context).toEqual(model.context);
-        expect([...real.tags].sort()).toEqual([...model.tags].sort());
-        return real;
-      };
+      const same = sameAsModel(actor);
       await path.test({
         states: {
           editing: (model) => {

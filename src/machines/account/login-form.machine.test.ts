@@ -6,6 +6,7 @@ import { ApiError } from '@/services/api-client';
 import { formEventExecs, pendingActor, serverRefusal, unreachedStates, unusedEvents } from '../app/form.model';
 import { loginFormMachine, type LoginPayload, type LoginResult } from './login-form.machine';
 import { createLoginFormTestModel, LOGIN_DEBOUNCE_EVENT, loginModelEvents } from './login-form.model';
+import { sameAsModel } from '../app/model-replay';
 
 type Snapshot = SnapshotFrom<typeof loginFormMachine>;
 
@@ -231,13 +232,7 @@ describe('login form: model-based paths', () => {
   for (const path of paths) {
     it(path.description, async () => {
       const { actor, submit, notifySuccess } = start();
-      const same = (model: Snapshot) => {
-        const real = actor.getSnapshot();
-        expect(real.value).toEqual(model.value);
-        expect(real.context).toEqual(model.context);
-        expect([...real.tags].sort()).toEqual([...model.tags].sort());
-        return real;
-      };
+      const same = sameAsModel(actor);
       const idle = (model: Snapshot) => {
         const real = same(model);
         expect(real.hasTag('busy')).toBe(false);

@@ -16,6 +16,7 @@ import {
   type RegisterResult,
 } from './register-form.machine';
 import { createRegisterFormTestModel, registerModelEvents, USERNAME_CHECK_EVENT } from './register-form.model';
+import { sameAsModel } from '../app/model-replay';
 
 type Snapshot = SnapshotFrom<typeof registerFormMachine>;
 
@@ -367,13 +368,7 @@ describe('register form: model-based paths', () => {
   for (const path of paths) {
     it(path.description, async () => {
       const { actor, submit, check, notifySuccess } = start();
-      const same = (model: Snapshot) => {
-        const real = actor.getSnapshot();
-        expect(real.value).toEqual(model.value);
-        expect(real.context).toEqual(model.context);
-        expect([...real.tags].sort()).toEqual([...model.tags].sort());
-        return real;
-      };
+      const same = sameAsModel(actor);
       const checkAtRest = (model: Snapshot) => {
         same(model);
         expect(check.outstanding()).toEqual([]);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type SnapshotFrom } from 'xstate';
+import { createActor } from 'xstate';
 import { PASSWORD_MIN } from '@/contract/constants';
 import { PASSWORD_MISMATCH } from '../app/form-validation';
 import { formEventExecs, pendingActor, serverRefusal, unreachedStates, unusedEvents } from '../app/form.model';
@@ -11,8 +11,8 @@ import {
   type ResetPasswordResult,
 } from './reset-password-form.machine';
 import { createResetPasswordFormTestModel, RESET_MODEL_INPUT, resetPasswordModelEvents } from './reset-password-form.model';
+import { sameAsModel } from '../app/model-replay';
 
-type Snapshot = SnapshotFrom<typeof resetPasswordFormMachine>;
 
 function start() {
   const submit = pendingActor<ResetPasswordResult, ResetPasswordPayload>();
@@ -141,13 +141,7 @@ describe('reset-password form: model-based paths', () => {
   for (const path of paths) {
     it(path.description, async () => {
       const { actor, submit, notifySuccess } = start();
-      const same = (model: Snapshot) => {
-        const real = actor.getSnapshot();
-        expect(real.value).toEqual(model.value);
-        expect(real.context).toEqual(model.context);
-        expect([...real.tags].sort()).toEqual([...model.tags].sort());
-        return real;
-      };
+      const same = sameAsModel(actor);
       await path.test({
         states: {
           editing: (model) => {

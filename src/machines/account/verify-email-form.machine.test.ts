@@ -11,6 +11,7 @@ import {
   type VerifyEmailResult,
 } from './verify-email-form.machine';
 import { createVerifyEmailFormTestModel, RESEND_COOLDOWN_EVENT, verifyEmailModelEvents } from './verify-email-form.model';
+import { sameAsModel } from '../app/model-replay';
 
 type Snapshot = SnapshotFrom<typeof verifyEmailFormMachine>;
 
@@ -168,13 +169,7 @@ describe('verify-email form: model-based paths', () => {
   for (const path of paths) {
     it(path.description, async () => {
       const { actor, sendCode, submit, notifySuccess } = start();
-      const same = (model: Snapshot) => {
-        const real = actor.getSnapshot();
-        expect(real.value).toEqual(model.value);
-        expect(real.context).toEqual(model.context);
-        expect([...real.tags].sort()).toEqual([...model.tags].sort());
-        return real;
-      };
+      const same = sameAsModel(actor);
       const noSend = (model: Snapshot) => {
         same(model);
         expect(sendCode.outstanding()).toEqual([]);

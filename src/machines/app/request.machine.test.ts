@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AnyEventObject, createActor, fromPromise, matchesState, type SnapshotFrom } from 'xstate';
+import { type AnyEventObject, createActor, fromPromise, matchesState } from 'xstate';
 import { getStateNodes } from 'xstate/graph';
 import { me } from '@/contract/calls/user';
 import { ApiError, type ApiClient } from '@/services/api-client';
@@ -11,6 +11,7 @@ import {
   REQUEST_MODEL_INPUT,
   requestModelEvents,
 } from './request.model';
+import { sameAsModel } from './model-replay';
 
 const DELAY_MS = 1_000;
 
@@ -264,7 +265,6 @@ describe('toRequestError', () => {
  * pending until the model settles it. After every step the actor is where the model is, with the same context.
  */
 describe('request machine: model-based paths', () => {
-  type Snapshot = SnapshotFrom<typeof requestMachine>;
   const paths = createRequestTestModel().getShortestPaths();
 
   /** An actor whose `perform` calls wait for the model's completion events. */
@@ -285,13 +285,7 @@ describe('request machine: model-based paths', () => {
   for (const path of paths) {
     it(path.description, async () => {
       const { actor, calls, pending } = modelRun();
-      const same = (model: Snapshot) => {
-        const real = actor.getSnapshot();
-        expect(real.value).toEqual(model.value);
-        expect(real.context).toEqual(model.context);
-        expect([...real.tags].sort()).toEqual([...model.tags].sort());
-        return real;
-      };
+      const same = sameAsModel(actor);
       const send = ({ event }: { event: AnyEventObject }) => {
         actor.send(event as RequestEvent);
       };

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, type AnyEventObject, type EventObject, type SnapshotFrom } from 'xstate';
+import { createActor, fromCallback, type AnyEventObject, type EventObject } from 'xstate';
 import { IMAGE_MAX_BYTES } from '@/contract/constants';
 import { PHOTOS_MAX } from '@/contract/shapes';
 import { formEventExecs, pendingActor, serverRefusal, unreachedStates, unusedEvents } from '../app/form.model';
@@ -21,8 +21,8 @@ import {
   MODEL_OPTIONS,
   MODEL_PARTNER,
 } from './listing-form.model';
+import { sameAsModel } from '../app/model-replay';
 
-type Snapshot = SnapshotFrom<typeof listingFormMachine>;
 
 /** A fake submit callback: records its input, and the test sends its reports back through it. */
 function callbackFake<I>() {
@@ -382,13 +382,7 @@ describe('listing form: model-based paths', () => {
     const steps = path.steps.slice(1).map((step) => describeListingFormEvent(step.event));
     it(`reaches ${JSON.stringify(path.state.value)}: ${steps.join(' → ') || 'start'}`, async () => {
       const { actor, load, submit, notifySuccess } = start(LISTING_FORM_MODEL_INPUT);
-      const same = (model: Snapshot) => {
-        const real = actor.getSnapshot();
-        expect(real.value).toEqual(model.value);
-        expect(real.context).toEqual(model.context);
-        expect([...real.tags].sort()).toEqual([...model.tags].sort());
-        return real;
-      };
+      const same = sameAsModel(actor);
       const report = async (event: AnyEventObject) => {
         submit.last().sendBack(event);
         await flush();

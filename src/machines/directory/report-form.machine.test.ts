@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type SnapshotFrom } from 'xstate';
+import { createActor } from 'xstate';
 import { REPORT_TEXT_MAX } from '@/contract/calls/feedback';
 import { formEventExecs, pendingActor, serverRefusal, unreachedStates, unusedEvents } from '../app/form.model';
 import { reportFormMachine, validateReport, type ReportPayload } from './report-form.machine';
 import { createReportFormTestModel, REPORT_MODEL_INPUT, reportModelEvents } from './report-form.model';
+import { sameAsModel } from '../app/model-replay';
 
-type Snapshot = SnapshotFrom<typeof reportFormMachine>;
 
 function start() {
   const submit = pendingActor<null, ReportPayload>();
@@ -84,13 +84,7 @@ describe('report form: model-based paths', () => {
   for (const path of paths) {
     it(path.description, async () => {
       const { actor, submit, notifySuccess } = start();
-      const same = (model: Snapshot) => {
-        const real = actor.getSnapshot();
-        expect(real.value).toEqual(model.value);
-        expect(real.context).toEqual(model.context);
-        expect([...real.tags].sort()).toEqual([...model.tags].sort());
-        return real;
-      };
+      const same = sameAsModel(actor);
       await path.test({
         states: {
           editing: (model) => {

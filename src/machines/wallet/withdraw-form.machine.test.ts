@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type SnapshotFrom } from 'xstate';
+import { createActor } from 'xstate';
 import type { Withdrawal } from '@/contract/calls/wallet';
 import { formEventExecs, pendingActor, unreachedStates, unusedEvents } from '../app/form.model';
 import { validateWithdraw, withdrawFormMachine, WITHDRAW_TOO_MANY, type WithdrawField, type WithdrawFormInput, type WithdrawPayload } from './withdraw-form.machine';
@@ -13,6 +13,7 @@ import {
   WITHDRAW_MODEL_INPUT,
   withdrawModelEvents,
 } from './withdraw-form.model';
+import { sameAsModel } from '../app/model-replay';
 
 const input = { idempotencyKey: '5f0c6f4e-8d0c-4a8e-9b7e-3f1f0b0a9c11', minPoints: 1_000, maxPoints: 4_000 };
 
@@ -140,7 +141,6 @@ const EXPECTED_PAYLOAD = {
   },
 } as const;
 
-type Snapshot = SnapshotFrom<typeof withdrawFormMachine>;
 
 describe('withdraw form: model-based paths', () => {
   const paths = createWithdrawFormTestModel().getShortestPaths();
@@ -148,13 +148,7 @@ describe('withdraw form: model-based paths', () => {
   for (const path of paths) {
     it(path.description, async () => {
       const { actor, submit, notifySuccess } = start(WITHDRAW_MODEL_INPUT);
-      const same = (model: Snapshot) => {
-        const real = actor.getSnapshot();
-        expect(real.value).toEqual(model.value);
-        expect(real.context).toEqual(model.context);
-        expect([...real.tags].sort()).toEqual([...model.tags].sort());
-        return real;
-      };
+      const same = sameAsModel(actor);
       // Every call of this form's life carries its one key: a retry can never place a second hold.
       const sameKeyThroughout = () => {
         for (const call of submit.calls) expect(call.input.idempotency_key).toBe(WITHDRAW_MODEL_INPUT.idempotencyKey);

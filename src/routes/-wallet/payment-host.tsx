@@ -11,7 +11,7 @@ import '@/ui/app/form-messages';
 import { translateCode } from '@/ui/app/messages';
 import { requestErrorText } from '@/ui/directory/directory-names';
 import { PaymentDialog } from '@/ui/wallet/payment-dialog';
-import { brandName } from '@/ui/wallet/saved-cards';
+import { cardName } from '@/ui/wallet/saved-cards';
 import { PAYMENT_TYPE_LABELS } from '@/ui/wallet/wallet-names';
 import { paymentErrorText } from './payment-texts';
 import { formatMoney } from '@/ui/wallet/wallet-format';
@@ -161,9 +161,7 @@ export function PaymentDialogHost({ request, lang, onClose, onPaid, closing }: P
     const id = cardChoice && 'user_payment_method_id' in cardChoice ? cardChoice.user_payment_method_id : undefined;
     const card = type === PaymentType.creditCard && id !== undefined ? cards.getSnapshot().context.cards.find((c) => c.id === id) : undefined;
     if (!card) return i18n._(PAYMENT_TYPE_LABELS[type]);
-    const brand = brandName(card.card.brand);
-    const last4 = card.card.last4;
-    return t`${brand} ending in ${last4}`;
+    return cardName(i18n, card.card);
   }
 
   function startPayment(current: PaymentType, keep: boolean | null) {

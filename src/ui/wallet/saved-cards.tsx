@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SavedCard } from '@/contract/calls/payment';
 import { Button } from '../kit/button';
@@ -23,6 +25,13 @@ export function brandName(brand: string): string {
   return BRAND_NAMES[brand.toLowerCase()] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
 }
 
+/** A card in words, as the receipt and screen readers name it: "Visa ending in 4242". */
+export function cardName(i18n: I18n, card: { brand: string; last4: string }): string {
+  const brand = brandName(card.brand);
+  const last4 = card.last4;
+  return i18n._(msg`${brand} ending in ${last4}`);
+}
+
 /** "12/30": the month and the year's last two digits, as printed on the card. */
 function expiryText(card: SavedCard['card']): string | null {
   if (card.exp_month === undefined || card.exp_year === undefined) return null;
@@ -34,17 +43,13 @@ function expiryText(card: SavedCard['card']): string | null {
  * brand is named in words for screen readers ("Visa ending in 4242").
  */
 function CardLabel({ card }: { card: SavedCard }) {
-  const brand = brandName(card.card.brand);
+  const { i18n } = useLingui();
   const last4 = card.card.last4;
   const expiry = expiryText(card.card);
   return (
     <span className="saved-card-label">
       <CardBrandMark brand={card.card.brand} />
-      <span className="visually-hidden">
-        <Trans>
-          {brand} ending in {last4}
-        </Trans>
-      </span>
+      <span className="visually-hidden">{cardName(i18n, card.card)}</span>
       <bdi dir="ltr" className="saved-card-digits" aria-hidden="true">
         •••• {last4}
       </bdi>
