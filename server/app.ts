@@ -38,6 +38,7 @@ import trackingRoutes from './tracking/tracking.routes';
 import walletRoutes from './wallet/wallet.routes';
 import paymentsRoutes from './payments/payments.routes';
 import spaPlugin from './web/spa.plugin';
+import healthPlugin from './health/health.plugin';
 
 export interface BuildAppOptions {
   /** An already open database (tests share one per suite); otherwise one is opened from the config. */
@@ -135,6 +136,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   }
   await app.register(rateLimit, { global: false, skipOnError: true, ...(redis ? { redis, nameSpace: 'venuely-rl:' } : {}) });
   await app.register(corePlugin, { config, database, ownsDatabase: !options.database });
+  await app.register(healthPlugin);
+  if (redis) app.health.addCheck('redis', () => redis.ping());
   await app.register(apiPlugin, {
     aesKey: config.aesKey,
     signKey: config.signKey,

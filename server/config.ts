@@ -104,7 +104,17 @@ export interface AppConfig {
   economy: EconomyConfig;
   /** The chat socket's frame budget and socket cap per user, across processes (server/chat/chat-limits.ts). */
   chatLimits: ChatLimitRules;
+  /**
+   * SIGTERM (start.ts): not ready at once, then `drainDelayMs` for the load balancer's health check to notice, then
+   * the app closes and finishes its requests; past `timeoutMs` from the signal the process exits anyway (code 1).
+   */
+  shutdown: { drainDelayMs: number; timeoutMs: number };
 }
+
+/** Two failed probes of a balancer checking /readyz every second, with a margin (README, "Running on several machines"). */
+export const DEFAULT_DRAIN_DELAY_MS = 3_000;
+/** From SIGTERM to a forced exit: the drain delay plus time for slow requests (an upload, a payment call) to finish. */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 20_000;
 
 const hexKey = z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)');
 
@@ -133,7 +143,10 @@ const envSchema = z.object({
   ECONOMY_JSON: z.string().optional(),
   CHAT_FRAMES_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(DEFAULT_CHAT_LIMITS.framesPerSecond),
   CHAT_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(100).default(DEFAULT_CHAT_LIMITS.socketsPerUser),
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(DEFAULT_DRAIN_DELAY_MS),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(DEFAULT_SHUTDOWN_TIMEOUT_MS),
 });
+
 
 /**
  * The economy: DESIGN section 6's defaults, with ECONOMY_JSON (a JSON object) replacing any of its top-level keys.
@@ -322,5 +335,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: (e.SEED_DEMO ?? (env.NODE_ENV === 'production' ? '0' : '1')) === '1',
     economy: loadEconomy(e.ECONOMY_JSON),
     chatLimits: { framesPerSecond: e.CHAT_FRAMES_PER_SECOND, socketsPerUser: e.CHAT_SOCKETS_PER_USER },
+    shutdown: { drainDelayMs: e.DRAIN_DELAY_MS, timeoutMs: Math.max(e.SHUTDOWN_TIMEOUT_MS, e.DRAIN_DELAY_MS + 1_000) },
   };
 }

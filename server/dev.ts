@@ -10,7 +10,8 @@ import { spawn } from 'node:child_process';
 const apiPort = process.env.API_PORT ?? '3001';
 const api = spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/start.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, PORT: apiPort, HOST: '127.0.0.1', NO_SPA_BUILD: '1' },
+  // No balancer in front: a restart on save need not wait for one (DRAIN_DELAY_MS, config.ts).
+  env: { DRAIN_DELAY_MS: '0', ...process.env, PORT: apiPort, HOST: '127.0.0.1', NO_SPA_BUILD: '1' },
 });
 const vite = spawn(process.execPath, ['node_modules/vite/bin/vite.js', '--port', process.env.PORT ?? '3000'], {
   stdio: 'inherit',

@@ -45,13 +45,30 @@ async function main() {
     if (kyc > 0) app.log.info({ submissions: kyc }, 'demo identity verification created');
   }
   let closing = false;
+  /**
+   * Draining (DESIGN section 9): /readyz answers 503 and chat sockets close with 1001 at once; the process keeps
+   * serving for the drain delay, so a balancer that probes /readyz stops sending before the port closes; then the
+   * app closes, finishing the requests in flight, and the process exits. Ctrl-C in a terminal skips the delay (no
+   * balancer waits for it); a second signal, or the shutdown timeout, exits at once.
+   */
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      app.log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    const { drainDelayMs, timeoutMs } = config.shutdown;
+    const delay = signal === 'SIGINT' && process.stdin.isTTY ? 0 : drainDelayMs;
+    app.log.info({ signal, drainDelayMs: delay, timeoutMs }, 'draining');
+    const timer = setTimeout(() => {
+      app.log.error({ timeoutMs }, 'shutdown timed out: exiting with requests still open');
+      process.exit(1);
+    }, timeoutMs);
     timer.unref();
+    await app.health.drain();
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     await app.close();
+    app.log.info('shut down');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

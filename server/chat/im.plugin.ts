@@ -364,6 +364,12 @@ export default fp(
     // Before the HTTP server closes (it would wait for the upgraded sockets): clients are told the server is going
     // away, reconnect (to another process) and resume from their last seq.
     let closing = false;
+    // Draining (SIGTERM, server/health): new sockets are refused and open ones told to go elsewhere at once, while
+    // the process still finishes its HTTP requests.
+    app.health.onDrain(() => {
+      closing = true;
+      for (const connection of connections) connection.socket.close(1001, 'server shutting down');
+    });
     app.addHook('preClose', async () => {
       closing = true;
       clearInterval(sessionTimer);
@@ -376,5 +382,5 @@ export default fp(
       await bus.close();
     });
   },
-  { name: 'im', dependencies: ['core'] },
+  { name: 'im', dependencies: ['core', 'health'] },
 );

@@ -12,6 +12,10 @@ export interface ServerProcess {
   /** SIGTERM, then SIGKILL after 5 s. */
   stop(): Promise<void>;
   output(): string;
+  /** Sends `signal` and returns at once (stop() waits and kills). */
+  signal(signal: NodeJS.Signals): void;
+  /** Resolves when the process has exited, with its code or the signal that ended it. */
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 function exited(child: ChildProcess): Promise<void> {
@@ -28,9 +32,10 @@ export async function startServerProcess(port: number, env: Record<string, strin
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'IM_URLS', 'API_AES_KEY', 'API_SIGN_KEY', 'SERVER_SECRET', 'TRUST_PROXY']) delete clean[name];
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
     cwd: ROOT,
-    env: { ...clean, PORT: String(port), HOST: '127.0.0.1', NO_SPA_BUILD: '1', SEED_DEMO: '0', LOG_LEVEL: 'warn', API_DEBUG: '0', ...env },
+    env: { ...clean, PORT: String(port), HOST: '127.0.0.1', NO_SPA_BUILD: '1', SEED_DEMO: '0', DRAIN_DELAY_MS: '0', LOG_LEVEL: 'warn', API_DEBUG: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   let printed = '';
   child.stdout?.on('data', (chunk: Buffer) => (printed = (printed + chunk.toString()).slice(-20_000)));
   child.stderr?.on('data', (chunk: Buffer) => (printed = (printed + chunk.toString()).slice(-20_000)));
@@ -52,6 +57,8 @@ export async function startServerProcess(port: number, env: Record<string, strin
   return {
     baseUrl,
     output: () => printed,
+    signal: (signal) => void child.kill(signal),
+    exit,
     async kill() {
       child.kill('SIGKILL');
       await exited(child);
