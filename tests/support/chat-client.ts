@@ -17,6 +17,8 @@ export interface ChatTestClient {
   close(): Promise<void>;
   closed: Promise<{ code: number; reason: string }>;
   socket: WebSocket;
+  /** The X-Served-By header of the upgrade's answer: which process a load balancer gave the socket to. */
+  servedBy: string | null;
 }
 
 export async function connectChat(url: string, token: string, options: { headers?: Record<string, string> } = {}): Promise<ChatTestClient> {
@@ -26,6 +28,11 @@ export async function connectChat(url: string, token: string, options: { headers
   socket.on('message', (data) => {
     frames.push(JSON.parse(data.toString()) as IncomingFrame);
     for (const wake of waiters) wake();
+  });
+  let servedBy: string | null = null;
+  socket.once('upgrade', (response) => {
+    const header = response.headers['x-served-by'];
+    servedBy = typeof header === 'string' ? header : null;
   });
   const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
   await new Promise<void>((resolve, reject) => {
@@ -38,6 +45,9 @@ export async function connectChat(url: string, token: string, options: { headers
     frames,
     socket,
     closed,
+    get servedBy() {
+      return servedBy;
+    },
     send(route, data, ackId = randomUUID().replaceAll('-', '')) {
       socket.send(JSON.stringify({ route, via: 'pwa', token, encrypt: 'self', data, ack_id: ackId }));
       return ackId;

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IncomingFrame } from '../../src/contract/calls/chat';
+import { type ChatTestClient, connectChat, isAck, isChat } from '../support/chat-client';
+import { type Cluster, startCluster } from '../support/cluster';
+
+/**
+ * Issue 32 item 2: DESIGN section 9's many-machine mode for real: three server processes (separate OS processes,
+ * each with its own port and DATA_DIR), PostgreSQL, redis-server and HAProxy in front (docs/ops/haproxy.cfg, the
+ * README's sample). Everything goes through the balancer, which names the process that answered (X-Served-By).
+ */
+describe('three processes behind HAProxy', () => {
+  let cluster: Cluster;
+  beforeAll(async () => {
+    cluster = await startCluster(3);
+  }, 240_000);
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+
+  const register = async (name: string) => {
+    const api = cluster.client();
+    const res = await api.call('account/registerByPassword', { account: name, email: `${name}@example.test`, password: 'long-enough-1' });
+    expect(res.status, res.msg).toBe(1);
+    const token = (res.data as { token: string }).token;
+    const me = (await api.call('user/me', { token })).data as { uuid: string };
+    const config = (await api.call('home/config', { token })).data as { chat_token: string; im_url: string[] };
+    return { token, uuid: me.uuid, chatToken: config.chat_token, imUrl: config.im_url[0], servedBy: res.headers.get('x-served-by') };
+  };
+
+  /** A chat socket through the balancer, initialised, on the process `where` accepts (it reconnects until then). */
+  const openChat = async (who: { chatToken: string; imUrl: string }, where: (node: string) => boolean, resume: { peer_uuid: string; seq: number }[] = []) => {
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      const client = await connectChat(who.imUrl, who.chatToken);
+      if (client.servedBy && where(client.servedBy)) {
+        client.send('chat/initUser', { resume }, 'init');
+        await client.waitFor(isAck('init'));
+        return client;
+      }
+      await client.close();
+    }
+    throw new Error('the balancer never gave a socket to the wanted process');
+  };
+
+  it('registers and logs in through the balancer, the requests landing on every process', async () => {
+    expect(cluster.imUrl).toBe(`ws://127.0.0.1:${cluster.balancer.port}/im`);
+    const served = new Set<string>();
+    for (let i = 0; i < 6; i += 1) {
+      const user = await register(`spread${i}`);
+      served.add(user.servedBy ?? '');
+      // The session made on one process works on the others.
+      const api = cluster.client();
+      const login = await api.call('account/loginByPassword', { account: `spread${i}`, password: 'long-enough-1' });
+      expect(login.status, login.msg).toBe(1);
+      served.add(login.headers.get('x-served-by') ?? '');
+      for (const node of cluster.nodes) {
+        const me = await cluster.client(node.url).call('user/me', { token: (login.data as { token: string }).token });
+        expect(me.status, `${node.name}: ${me.msg}`).toBe(1);
+      }
+    }
+    expect([...served].sort()).toEqual(['app1', 'app2', 'app3']);
+  });
+
+  it('carries a chat between sockets on different processes, and a logout on a third closes the socket on the first', async () => {
+    const ana = await register('ana');
+    const ben = await register('ben');
+    const anaChat = await openChat(ana, () => true);
+    const benChat = await openChat(ben, (node) => node !== anaChat.servedBy);
+    expect(benChat.servedBy).not.toBe(anaChat.servedBy);
+
+    const { sign } = anaChat.chat({ to_uuid: ben.uuid, content: 'Across processes' });
+    await anaChat.waitFor(isAck(sign));
+    const delivered = await benChat.waitFor(isChat(sign));
+    expect(delivered.data.content).toBe('Across processes');
+
+    // Ana logs out on a process that holds neither socket: her socket, elsewhere, is closed within seconds.
+    const third = cluster.nodes.find((node) => node.name !== anaChat.servedBy && node.name !== benChat.servedBy)!;
+    const out = await cluster.client(third.url).call('account/loginOut', { token: ana.token });
+    expect(out.status, out.msg).toBe(1);
+    const closed = await Promise.race([anaChat.closed, new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000))]);
+    expect(closed?.code).toBe(4001);
+    await benChat.close();
+  });
+
+  it('holds rate limits and the replay check for the whole cluster', async () => {
+    const api = cluster.client();
+    // accountProbePerGuest: 20 a minute per client, whichever process answers (each sees about a third of them).
+    const served = new Set<string>();
+    const answers: number[] = [];
+    for (let i = 0; i < 24; i += 1) {
+      const res = await api.call('account/checkUsername', { username: `probe_${i}` });
+      served.add(res.headers.get('x-served-by') ?? '');
+      answers.push(res.httpStatus === 429 ? 429 : res.status);
+    }
+    expect(served.size).toBe(3);
+    expect(answers).toEqual([...Array<number>(20).fill(1), 429, 429, 429, 429]);
+
+    // One envelope, accepted by one process, refused by another.
+    const sealed = api.seal({ account: 'once_only', email: 'once_only@example.test', password: 'long-enough-1' });
+    const first = await cluster.client(cluster.nodes[0].url).postFields('account/registerByPassword', sealed);
+    expect(first.status, first.msg).toBe(1);
+    const again = await cluster.client(cluster.nodes[1].url).postFields('account/registerByPassword', sealed);
+    expect([again.status, again.msg]).toEqual([0, 'This request was already received.']);
+  });
+
+  it('survives a process killed with SIGKILL: requests go on through the others, the chat reconnects and resumes without a gap', async () => {
+    const cara = await register('cara');
+    const dan = await register('dan');
+    const caraChat = await openChat(cara, () => true);
+    let danChat: ChatTestClient = await openChat(dan, (node) => node !== caraChat.servedBy);
+    const victim = cluster.nodes.find((node) => node.name === danChat.servedBy)!;
+
+    // What Dan was shown, by sign, from every socket he had (a sign seen twice would be a duplicate).
+    const danSockets = [danChat];
+    const shown = () =>
+      danSockets.flatMap((client) =>
+        client.frames.flatMap((frame: IncomingFrame) => (frame.message_type === 'chatMessage' && frame.data.from_uuid === cara.uuid ? [[frame.data.sign, frame.data.seq] as const] : [])),
+      );
+    const received = { get size() { return shown().length; } };
+    const acked: string[] = [];
+    const send = async (content: string) => {
+      const { sign } = caraChat.chat({ to_uuid: dan.uuid, content });
+      await caraChat.waitFor(isAck(sign));
+      acked.push(sign);
+    };
+    for (let i = 0; i < 5; i += 1) await send(`before ${i}`);
+    await expect.poll(() => received.size).toBe(5);
+    const lastSeq = Math.max(...shown().map(([, seq]) => seq));
+
+    await victim.server.kill();
+    // Dan's socket is gone with its process; meanwhile Cara goes on writing and HTTP calls go on answering.
+    await danChat.closed;
+    for (let i = 0; i < 5; i += 1) await send(`during ${i}`);
+    for (let i = 0; i < 6; i += 1) {
+      const res = await cluster.client().call('user/me', { token: cara.token });
+      expect(res.status, res.msg).toBe(1);
+      expect(res.headers.get('x-served-by')).not.toBe(victim.name);
+    }
+    // Dan reconnects through the balancer (to a live process) and resumes from the last seq he saw.
+    danChat = await openChat(dan, () => true, [{ peer_uuid: cara.uuid, seq: lastSeq }]);
+    expect(danChat.servedBy).not.toBe(victim.name);
+    danSockets.push(danChat);
+    await expect.poll(() => received.size, { timeout: 10_000 }).toBe(10);
+    expect(shown().map(([sign]) => sign).sort()).toEqual([...acked].sort());
+    const seqs = shown().map(([, seq]) => seq).sort((a, b) => a - b);
+    expect(seqs).toEqual(seqs.map((_, i) => seqs[0] + i));
+
+    await cluster.restart(victim.name);
+    await caraChat.close();
+    await danChat.close();
+  });
+});
