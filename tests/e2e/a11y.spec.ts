@@ -193,6 +193,8 @@ test('the wallet screens and the payment dialog have no serious or critical acce
 });
 
 test('the identity verification steps have no serious or critical accessibility violations', async ({ page, browser, app }, testInfo) => {
+  // The intro and step 2 (issue 31 item 7) add four pages to check.
+  test.setTimeout(90_000);
   await page.goto('/en/login');
   await page.getByLabel('User name or e-mail').fill('member');
   await page.getByLabel('Password', { exact: true }).fill('member-pass-2026');
