@@ -39,6 +39,8 @@ export function describeIssue(issue: z.core.$ZodIssue): { key: MessageKey; param
       return { key: 'kyc.country', params: {}, field, code };
     case 'errors.kyc.documentNumber':
       return { key: 'kyc.documentNumber', params: {}, field, code };
+    case 'errors.kyc.consent':
+      return { key: 'kyc.consent', params: {}, field, code };
     default:
       return { key: 'validation.invalid', params: { field }, field, code: code.startsWith('zod.') || code.startsWith('errors.') ? code : 'zod.invalid' };
   }

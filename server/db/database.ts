@@ -23,6 +23,7 @@ import * as chatBlockScope from './migrations/2026-11-27-0010-chat-block-scope';
 import * as testFunds from './migrations/2026-11-27-0020-test-funds';
 import * as memberLocale from './migrations/2026-11-28-0010-member-locale';
 import * as cardExpiry from './migrations/2026-11-29-0010-card-expiry';
+import * as kycConsent from './migrations/2026-11-30-0030-kyc-consent';
 import type { Database } from './schema';
 
 /** Migrations in order; listed statically so bundling or a changed working directory cannot lose one. */
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-0020-test-funds': testFunds,
   '2026-11-28-0010-member-locale': memberLocale,
   '2026-11-29-0010-card-expiry': cardExpiry,
+  '2026-11-30-0030-kyc-consent': kycConsent,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

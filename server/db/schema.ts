@@ -259,6 +259,8 @@ export interface KycSubmissionTable {
   submitted_at: GeneratedTimestamp;
   reviewed_at: NullableTimestamp;
   reviewer_uuid: string | null;
+  /** When the member's agreement to the check arrived with the application (null before issue 31 item 7). */
+  consented_at: NullableTimestamp;
 }
 export type KycSubmissionRow = Selectable<KycSubmissionTable>;
 

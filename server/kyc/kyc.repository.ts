@@ -259,6 +259,8 @@ export async function insertSubmission(trx: Kysely<Database>, submission: NewSub
       back: submission.back === null ? null : JSON.stringify(submission.back),
       selfie: JSON.stringify(submission.selfie),
       status: KycStatus.Applying,
+      // The application was refused without `consent: true` (contract kycApplication): it arrived with it, now.
+      consented_at: sql<Date>`now()`,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -27,6 +27,7 @@ interface Account {
 }
 
 const APPLICATION = {
+  consent: true,
   document_type: IdDocumentType.IdCard,
   issuing_country: 'de',
   document_number: 'L01X00T47',
@@ -132,6 +133,8 @@ describe.each(DATABASE_KINDS)('identity verification (KYC) on %s', (kind) => {
       reviewer_uuid: null,
     });
     expect(row.back === null).toBe(documentType === IdDocumentType.Passport);
+    // The member's agreement to the check arrived with the application (issue 31 item 7), and is kept with it.
+    expect(Date.now() - new Date(row.consented_at!).getTime()).toBeLessThan(60_000);
     const submission = (await findSubmission(t.database.db, row.id))!;
     expect(submission.birth_date).toBe('1990-08-12');
     expect(submission.images.back === null).toBe(documentType === IdDocumentType.Passport);
@@ -148,6 +151,8 @@ describe.each(DATABASE_KINDS)('identity verification (KYC) on %s', (kind) => {
     const member = await register();
     const before = { files: kycFiles(), user: await userOf(member.uuid) };
     const cases: [string, Record<string, unknown>, Record<string, Upload>, string, unknown][] = [
+      ['no agreement to the check', { consent: false }, images, 'Agree to the identity check before you send your documents.', { field: 'consent', code: 'errors.kyc.consent' }],
+      ['the agreement left out', { consent: undefined }, images, 'Agree to the identity check before you send your documents.', { field: 'consent', code: 'errors.kyc.consent' }],
       ['turns 18 tomorrow', { birth_date: turns18Tomorrow() }, images, 'You must be 18 or older to verify your identity.', { field: 'birth_date', code: 'errors.kyc.underage' }],
       ['13 years old', { birth_date: '2013-01-01' }, images, 'You must be 18 or older to verify your identity.', { field: 'birth_date', code: 'errors.kyc.underage' }],
       ['no date', { birth_date: '1990-02-30' }, images, 'Invalid value for "birth_date".', { field: 'birth_date', code: 'zod.date.invalid' }],

@@ -22,6 +22,7 @@ import { applyForKyc } from '../kyc/kyc.service';
 export const DEMO_APPLICANT = 'applicant';
 
 export const DEMO_KYC_APPLICATION: KycApplication = {
+  consent: true,
   document_type: IdDocumentType.IdCard,
   issuing_country: 'KR',
   document_number: 'M2947-5183',

@@ -283,6 +283,7 @@ const usdtWithdrawalSample = {
   idempotency_key: KEY,
 };
 const kycSample = {
+  consent: true,
   document_type: IdDocumentType.IdCard,
   issuing_country: 'de',
   document_number: 'L01X00T47',
@@ -384,6 +385,8 @@ describe('hostile input', () => {
     ['one day short of 18', kyc.applyKyc, { ...kycSample, birth_date: yearsAgo(18, 1) }],
     ['unknown document type', kyc.applyKyc, { ...kycSample, document_type: 4 }],
     ['bad country', kyc.applyKyc, { ...kycSample, issuing_country: 'Germany' }],
+    ['no agreement to the check', kyc.applyKyc, { ...kycSample, consent: false }],
+    ['the agreement left out', kyc.applyKyc, { ...kycSample, consent: undefined }],
     ['withdraw of no points', wallet.applyWithdraw, { ...bankWithdrawalSample, points: 0 }],
     ['unknown method', wallet.applyWithdraw, { ...bankWithdrawalSample, method: 'cash' }],
     ['bad card number', wallet.applyWithdraw, { ...bankWithdrawalSample, card_number: '1234abcd' }],

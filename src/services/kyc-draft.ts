@@ -11,6 +11,8 @@ export interface StoredKycDraft<S extends string = string, V = Record<string, st
   step: S;
   values: V;
   photos: Record<string, Blob | null>;
+  /** The member agreed to the check (the intro of step 1) for this application. */
+  consented?: boolean;
 }
 
 interface DraftDb extends DBSchema {
@@ -32,12 +34,12 @@ export async function loadKycDraft<S extends string, V>(user: string, parts: rea
   try {
     const text = globalThis.localStorage?.getItem(keyOf(user));
     if (!text) return null;
-    const saved = JSON.parse(text) as { step: S; values: V; photos: string[] };
+    const saved = JSON.parse(text) as { step: S; values: V; photos: string[]; consented?: boolean };
     const db = await database();
     const photos: Record<string, Blob | null> = {};
     for (const part of parts) photos[part] = saved.photos.includes(part) ? ((await db.get('photos', photoKey(user, part))) ?? null) : null;
     db.close();
-    return { step: saved.step, values: saved.values, photos };
+    return { step: saved.step, values: saved.values, photos, consented: saved.consented === true };
   } catch {
     return null;
   }
@@ -49,7 +51,7 @@ const written = new Map<string, Blob | null>();
 export async function saveKycDraft(user: string, draft: StoredKycDraft): Promise<void> {
   try {
     const present = Object.entries(draft.photos).filter(([, photo]) => photo !== null).map(([part]) => part);
-    globalThis.localStorage?.setItem(keyOf(user), JSON.stringify({ step: draft.step, values: draft.values, photos: present }));
+    globalThis.localStorage?.setItem(keyOf(user), JSON.stringify({ step: draft.step, values: draft.values, photos: present, consented: draft.consented === true }));
     const changed = Object.entries(draft.photos).filter(([part, photo]) => written.get(photoKey(user, part)) !== photo);
     if (changed.length === 0) return;
     const db = await database();

@@ -193,17 +193,36 @@ test('the wallet screens and the payment dialog have no serious or critical acce
 });
 
 test('the identity verification steps have no serious or critical accessibility violations', async ({ page, browser, app }, testInfo) => {
+  // The intro and step 2 (issue 31 item 7) add four pages to check.
+  test.setTimeout(90_000);
   await page.goto('/en/login');
   await page.getByLabel('User name or e-mail').fill('member');
   await page.getByLabel('Password', { exact: true }).fill('member-pass-2026');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  // Step 1 opens with the intro and the agreement (issue 31 item 7), then the form.
+  for (const [path, agree] of [['/en/verify/kyc/step1', 'I agree, start'], ['/ar/verify/kyc/step1', 'أوافق، لنبدأ']]) {
+    await page.goto(path);
+    await expect(page.getByRole('button', { name: agree })).toBeVisible();
+    await expectNoBlockingViolations(page, testInfo, `${path} intro`);
+  }
+  await page.getByRole('button', { name: 'أوافق، لنبدأ' }).click();
   for (const path of ['/en/verify/kyc/step1', '/ar/verify/kyc/step1']) {
     await page.goto(path);
     await expect(page.getByRole('list', { name: path.startsWith('/en') ? 'Verification steps' : /.+/ }).first()).toBeVisible();
     await expect(page.getByRole('radio').first()).toBeVisible();
     await expectNoBlockingViolations(page, testInfo, path);
   }
+  // The photos' step with its example of a good photo.
+  await page.goto('/en/verify/kyc/step1');
+  await page.getByRole('radio', { name: 'Passport' }).check();
+  await page.getByLabel('Issuing country').selectOption('DE');
+  await page.getByLabel('Document number').fill('C01X00T47');
+  await page.getByLabel('Full name, as printed on the document').fill('Erika Mustermann');
+  await page.getByLabel('Date of birth').fill('1990-08-12');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('img', { name: /^Example: / })).toBeVisible();
+  await expectNoBlockingViolations(page, testInfo, 'kyc step 2');
   // The verified demo account sees its status on step 4.
   const verified = await (await browser.newContext({ baseURL: app.baseURL })).newPage();
   await verified.goto('/en/login');

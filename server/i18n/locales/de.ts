@@ -77,6 +77,7 @@ export const de: Messages = {
   'kyc.underage': "Sie müssen mindestens 18 Jahre alt sein, um Ihre Identität bestätigen zu lassen.",
   'kyc.country': "Wählen Sie das Land, das Ihr Dokument ausgestellt hat.",
   'kyc.documentNumber': "Die Dokumentnummer darf nur lateinische Buchstaben, Ziffern, Leerzeichen und Bindestriche enthalten.",
+  'kyc.consent': "Stimmen Sie der Identitätsprüfung zu, bevor Sie Ihre Dokumente senden.",
   'kyc.frontMissing': "Fügen Sie ein Foto der Vorderseite Ihres Dokuments hinzu.",
   'kyc.backMissing': "Fügen Sie ein Foto der Rückseite Ihres Dokuments hinzu.",
   'kyc.backUnexpected': "Ein Reisepass hat keine Rückseite: Senden Sie nur die Seite mit dem Foto und Ihr Selfie.",

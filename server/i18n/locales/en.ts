@@ -76,6 +76,7 @@ export const en = {
   'kyc.underage': "You must be 18 or older to verify your identity.",
   'kyc.country': "Choose the country that issued your document.",
   'kyc.documentNumber': "A document number may contain only Latin letters, digits, spaces and dashes.",
+  'kyc.consent': "Agree to the identity check before you send your documents.",
   'kyc.frontMissing': "Add a photo of the front of your document.",
   'kyc.backMissing': "Add a photo of the back of your document.",
   'kyc.backUnexpected': "A passport has no back side: send only its photo page and your selfie.",

@@ -74,6 +74,7 @@ export const es: Messages = {
   'kyc.underage': "Debes tener al menos 18 años para verificar tu identidad.",
   'kyc.country': "Elige el país que expidió tu documento.",
   'kyc.documentNumber': "El número de documento solo puede contener letras latinas, números, espacios y guiones.",
+  'kyc.consent': "Acepta la verificación de identidad antes de enviar tus documentos.",
   'kyc.frontMissing': "Añade una foto del anverso de tu documento.",
   'kyc.backMissing': "Añade una foto del reverso de tu documento.",
   'kyc.backUnexpected': "Un pasaporte no tiene reverso: envía solo la página de la foto y tu selfi.",

@@ -77,6 +77,7 @@ export const fr: Messages = {
   'kyc.underage': "Vous devez avoir au moins 18 ans pour faire vérifier votre identité.",
   'kyc.country': "Choisissez le pays qui a délivré votre document.",
   'kyc.documentNumber': "Le numéro du document ne peut contenir que des lettres latines, des chiffres, des espaces et des tirets.",
+  'kyc.consent': "Acceptez la vérification d’identité avant d’envoyer vos documents.",
   'kyc.frontMissing': "Ajoutez une photo du recto de votre document.",
   'kyc.backMissing': "Ajoutez une photo du verso de votre document.",
   'kyc.backUnexpected': "Un passeport n’a pas de verso : envoyez seulement la page avec la photo et votre selfie.",

@@ -74,6 +74,7 @@ export const id: Messages = {
   'kyc.underage': "Anda harus berusia minimal 18 tahun untuk memverifikasi identitas.",
   'kyc.country': "Pilih negara yang menerbitkan dokumen Anda.",
   'kyc.documentNumber': "Nomor dokumen hanya boleh berisi huruf Latin, angka, spasi, dan tanda hubung.",
+  'kyc.consent': "Setujui pemeriksaan identitas sebelum mengirim dokumen Anda.",
   'kyc.frontMissing': "Tambahkan foto bagian depan dokumen Anda.",
   'kyc.backMissing': "Tambahkan foto bagian belakang dokumen Anda.",
   'kyc.backUnexpected': "Paspor tidak memiliki bagian belakang: kirim hanya halaman foto dan swafoto Anda.",

@@ -74,6 +74,7 @@ export const ja: Messages = {
   'kyc.underage': "本人確認は18歳以上の方のみご利用いただけます。",
   'kyc.country': "書類を発行した国を選択してください。",
   'kyc.documentNumber': "書類番号に使用できるのは、半角英字・数字・スペース・ハイフンのみです。",
+  'kyc.consent': "書類を送信する前に、本人確認への同意が必要です。",
   'kyc.frontMissing': "書類の表面の写真を追加してください。",
   'kyc.backMissing': "書類の裏面の写真を追加してください。",
   'kyc.backUnexpected': "パスポートには裏面がありません。顔写真のページとセルフィーのみを送信してください。",

@@ -74,6 +74,7 @@ export const ko: Messages = {
   'kyc.underage': "본인 인증은 만 18세 이상만 할 수 있습니다.",
   'kyc.country': "신분증을 발급한 국가를 선택해 주세요.",
   'kyc.documentNumber': "신분증 번호에는 영문자, 숫자, 공백, 하이픈만 사용할 수 있습니다.",
+  'kyc.consent': "서류를 보내기 전에 본인 확인에 동의해 주세요.",
   'kyc.frontMissing': "신분증 앞면 사진을 추가해 주세요.",
   'kyc.backMissing': "신분증 뒷면 사진을 추가해 주세요.",
   'kyc.backUnexpected': "여권에는 뒷면이 없습니다. 사진이 있는 면과 셀카만 보내 주세요.",

@@ -74,6 +74,7 @@ export const pt: Messages = {
   'kyc.underage': "Tem de ter pelo menos 18 anos para verificar a sua identidade.",
   'kyc.country': "Escolha o país que emitiu o seu documento.",
   'kyc.documentNumber': "O número do documento só pode conter letras latinas, algarismos, espaços e hífenes.",
+  'kyc.consent': "Aceite a verificação de identidade antes de enviar os seus documentos.",
   'kyc.frontMissing': "Adicione uma fotografia da frente do seu documento.",
   'kyc.backMissing': "Adicione uma fotografia do verso do seu documento.",
   'kyc.backUnexpected': "Um passaporte não tem verso: envie apenas a página da fotografia e a sua selfie.",

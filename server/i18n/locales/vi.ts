@@ -74,6 +74,7 @@ export const vi: Messages = {
   'kyc.underage': "Bạn phải từ 18 tuổi trở lên mới có thể xác minh danh tính.",
   'kyc.country': "Hãy chọn quốc gia đã cấp giấy tờ của bạn.",
   'kyc.documentNumber': "Số giấy tờ chỉ được chứa chữ cái Latinh, chữ số, dấu cách và dấu gạch ngang.",
+  'kyc.consent': "Hãy đồng ý với việc xác minh danh tính trước khi gửi giấy tờ.",
   'kyc.frontMissing': "Hãy thêm ảnh mặt trước của giấy tờ.",
   'kyc.backMissing': "Hãy thêm ảnh mặt sau của giấy tờ.",
   'kyc.backUnexpected': "Hộ chiếu không có mặt sau: chỉ gửi trang có ảnh và ảnh selfie của bạn.",

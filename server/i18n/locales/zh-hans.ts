@@ -74,6 +74,7 @@ export const zhHans: Messages = {
   'kyc.underage': "年满18周岁才能进行身份验证。",
   'kyc.country': "请选择签发证件的国家或地区。",
   'kyc.documentNumber': "证件号码只能包含英文字母、数字、空格和连字符。",
+  'kyc.consent': "发送证件前，请先同意身份验证。",
   'kyc.frontMissing': "请添加证件正面照片。",
   'kyc.backMissing': "请添加证件背面照片。",
   'kyc.backUnexpected': "护照没有背面：只需发送带照片的资料页和自拍。",

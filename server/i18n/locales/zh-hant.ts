@@ -74,6 +74,7 @@ export const zhHant: Messages = {
   'kyc.underage': "年滿18歲才能進行身分驗證。",
   'kyc.country': "請選擇核發證件的國家或地區。",
   'kyc.documentNumber': "證件號碼只能包含英文字母、數字、空格和連字號。",
+  'kyc.consent': "傳送證件前，請先同意身分驗證。",
   'kyc.frontMissing': "請新增證件正面照片。",
   'kyc.backMissing': "請新增證件背面照片。",
   'kyc.backUnexpected': "護照沒有背面：只需傳送含照片的資料頁和自拍照。",

@@ -46,6 +46,12 @@ export function needsBackImage(documentType: IdDocumentType): boolean {
 export const documentType = intOneOf(Object.values(IdDocumentType));
 
 export const kycApplication = z.object({
+  /**
+   * The member agreed to the check (the intro of step 1, issue 31 item 7): what is checked, why, how long the
+   * documents are kept. Biometric data (the selfie matched with the document) needs explicit consent, and whoever
+   * relies on consent must be able to show it: the server records it with the submission (kyc_submissions.consented_at).
+   */
+  consent: z.preprocess((v) => (v === '1' || v === 'true' ? true : v), z.literal(true, { message: 'errors.kyc.consent' })),
   document_type: documentType,
   /** ISO 3166-1 alpha-2, upper case. */
   issuing_country: z

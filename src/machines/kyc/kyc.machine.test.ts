@@ -61,6 +61,7 @@ describe('kyc machine', () => {
     run.load.last().resolve(ev.loadNotApplied.output);
     await flush();
     for (const event of [
+      ev.consent,
       { type: 'field.change', field: 'document_type', value: String(type) },
       ev.country,
       ev.number,
@@ -81,10 +82,12 @@ describe('kyc machine', () => {
   it('walks the four steps and sends the payload with the three photos; a passport sends no back', async () => {
     const run = await filledToReview();
     expect(selectKycStep(run.snap())).toBe('step4');
-    expect(run.emitted.map((e) => e.step)).toEqual(['step1', 'step2', 'step3', 'step4']);
+    // The intro says step1, and so does the form it opens.
+    expect(run.emitted.map((e) => e.step)).toEqual(['step1', 'step1', 'step2', 'step3', 'step4']);
     run.send({ type: 'kyc.submit' });
     expect(run.snap().hasTag('busy')).toBe(true);
     expect(run.submit.last().input.payload).toEqual({
+      consent: true,
       document_type: IdDocumentType.IdCard,
       issuing_country: 'DE',
       document_number: 'C01X00T47',
@@ -113,6 +116,7 @@ describe('kyc machine', () => {
     const run = start();
     run.load.last().resolve(ev.loadNotApplied.output);
     await flush();
+    run.send(ev.consent);
     run.send(ev.idCard as KycEvent);
     run.send(ev.underage as KycEvent);
     run.send({ type: 'step.next' });
@@ -130,6 +134,7 @@ describe('kyc machine', () => {
     const run = start();
     run.load.last().resolve(ev.loadNotApplied.output);
     await flush();
+    run.send(ev.consent);
     run.send({ type: 'step.goto', step: 'step3' });
     expect(run.snap().context.step).toBe('step1');
     expect(run.emitted.at(-1)).toEqual({ type: 'kyc.step', step: 'step1' });
@@ -152,7 +157,7 @@ describe('kyc machine', () => {
     expect(selectKycStep(lost.snap())).toBe('step2');
   });
 
-  it('a rejected application shows its reason; retry starts at step 1 with the values kept', async () => {
+  it('a rejected application shows its reason; retry opens the intro again, then step 1 with the values kept', async () => {
     const run = start({ step: 'step4', values: { document_type: '2', issuing_country: 'DE', document_number: 'X1', full_name: 'Erika', birth_date: ADULT_BIRTH_DATE }, photos: { front: null, back: null, selfie: null } });
     run.load.last().resolve(ev.loadRejected.output);
     await flush();
@@ -160,8 +165,103 @@ describe('kyc machine', () => {
     expect(run.snap().context.state?.reject_reason).toBe(REJECT_REASON);
     expect(selectKycStep(run.snap())).toBe('step4');
     run.send({ type: 'kyc.retry' });
+    // Each application is agreed to on its own.
+    expect(run.snap().value).toBe('intro');
+    expect(run.snap().context.consented).toBe(false);
+    expect(run.drafts.at(-1)?.consented).toBe(false);
+    expect(selectKycStep(run.snap())).toBe('step1');
+    run.send({ type: 'consent.give' });
+    expect(run.snap().value).toBe('editing');
     expect(run.snap().context.step).toBe('step1');
     expect(run.snap().context.values.full_name).toBe('Erika');
+  });
+});
+
+/** Issue 31 item 7: step 1 opens with the intro and the member's agreement; step 4 retakes a photo and comes back. */
+describe('kyc machine: the intro and retaking a photo from the review', () => {
+  it('a member who has not applied sees the intro at step 1; nothing of the form moves until they agree', async () => {
+    const run = start();
+    run.load.last().resolve(ev.loadNotApplied.output);
+    await flush();
+    expect(run.snap().value).toBe('intro');
+    expect(selectKycStep(run.snap())).toBe('step1');
+    expect(run.emitted.at(-1)).toEqual({ type: 'kyc.step', step: 'step1' });
+    for (const event of [ev.idCard, ev.next, ev.gotoReview, ev.front, ev.submit] as KycEvent[]) {
+      expect(run.snap().can(event)).toBe(false);
+      run.send(event);
+    }
+    expect(run.snap().value).toBe('intro');
+    expect(run.snap().context.values.document_type).toBe('');
+    expect(run.drafts).toEqual([]);
+    run.send({ type: 'consent.give' });
+    expect(run.snap().value).toBe('editing');
+    expect(run.snap().context.consented).toBe(true);
+    expect(run.drafts.at(-1)).toMatchObject({ step: 'step1', consented: true });
+  });
+
+  it('a draft that was agreed to opens its step without the intro; one that was not shows the intro first', async () => {
+    const values = { document_type: '2', issuing_country: 'DE', document_number: 'X1', full_name: 'Erika', birth_date: ADULT_BIRTH_DATE };
+    const agreed = start({ step: 'step2', values, photos: { front: null, back: null, selfie: null }, consented: true });
+    agreed.load.last().resolve(ev.loadNotApplied.output);
+    await flush();
+    expect(agreed.snap().value).toBe('editing');
+    expect(selectKycStep(agreed.snap())).toBe('step2');
+    // A draft kept from before the intro existed: agree first, then the step it names.
+    const older = start({ step: 'step2', values, photos: { front: null, back: null, selfie: null } });
+    older.load.last().resolve(ev.loadNotApplied.output);
+    await flush();
+    expect(older.snap().value).toBe('intro');
+    older.send({ type: 'consent.give' });
+    expect(selectKycStep(older.snap())).toBe('step2');
+  });
+
+  async function atReview() {
+    const run = start();
+    run.load.last().resolve(ev.loadNotApplied.output);
+    await flush();
+    for (const event of [ev.consent, ev.idCard, ev.country, ev.number, ev.name, ev.adult, ev.next, ev.front, ev.back, ev.next, ev.selfie, ev.next]) {
+      run.send(event as KycEvent);
+    }
+    expect(run.snap().context.step).toBe('step4');
+    return run;
+  }
+
+  it('retakes a photo from the review: its step opens, and the new photo goes straight back to the review', async () => {
+    const run = await atReview();
+    run.send({ type: 'photo.retake', part: 'back' });
+    expect(run.snap().context).toMatchObject({ step: 'step2', retaking: 'back' });
+    expect(run.emitted.at(-1)).toEqual({ type: 'kyc.step', step: 'step2' });
+    const newer = new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg' });
+    run.send({ type: 'photo.set', part: 'back', photo: newer });
+    expect(run.snap().context).toMatchObject({ step: 'step4', retaking: null });
+    expect(run.snap().context.photos.back).toBe(newer);
+    expect(run.emitted.at(-1)).toEqual({ type: 'kyc.step', step: 'step4' });
+    expect(run.drafts.at(-1)?.photos.back).toBe(newer);
+
+    // The selfie's step; "next" without a new photo also goes back to the review, not through the other steps.
+    run.send({ type: 'photo.retake', part: 'selfie' });
+    expect(run.snap().context).toMatchObject({ step: 'step3', retaking: 'selfie' });
+    run.send({ type: 'step.next' });
+    expect(run.snap().context).toMatchObject({ step: 'step4', retaking: null });
+  });
+
+  it('a retake that is left (back, another step) ends; an incomplete step still refuses to move on; only the review retakes', async () => {
+    const run = await atReview();
+    run.send({ type: 'photo.retake', part: 'front' });
+    run.send({ type: 'step.back' });
+    expect(run.snap().context).toMatchObject({ step: 'step1', retaking: null });
+    run.send({ type: 'step.next' });
+    expect(run.snap().context.step).toBe('step2');
+    // Not on the review: nothing to retake from.
+    expect(run.snap().can({ type: 'photo.retake', part: 'front' })).toBe(false);
+
+    const removed = await atReview();
+    removed.send({ type: 'photo.retake', part: 'front' });
+    removed.send({ type: 'photo.remove', part: 'front' });
+    removed.send({ type: 'step.next' });
+    expect(removed.snap().context).toMatchObject({ step: 'step2', retaking: 'front', errors: { front: { code: 'image.missing' } } });
+    removed.send(ev.front as KycEvent);
+    expect(removed.snap().context).toMatchObject({ step: 'step4', retaking: null });
   });
 });
 
@@ -290,6 +390,11 @@ describe('kyc machine: model-based paths', () => {
     expect(steps.some((s) => s.event === ev.checkApproved && s.state.matches('approved'))).toBe(true);
     expect(steps.some((s) => s.event === ev.checkRejected && s.state.matches('rejected'))).toBe(true);
     expect(steps.some((s) => s.event === ev.visible && s.state.matches({ applying: 'checking' }))).toBe(true);
+    // Issue 31 item 7: the intro's agreement, and a photo retaken from the review coming back to it.
+    expect(steps.some((s) => s.event === ev.consent && s.state.matches('editing'))).toBe(true);
+    expect(steps.some((s) => s.event === ev.retry && s.state.matches('intro'))).toBe(true);
+    expect(steps.some((s) => s.event === ev.front && s.state.context.retaking === null && s.state.context.step === 'step4')).toBe(true);
+    expect(steps.some((s) => s.event === ev.next && s.state.context.step === 'step4' && s.state.matches('editing'))).toBe(true);
   });
 
   it('createTestModel() refuses this machine (why TestModel is used directly)', () => {
@@ -334,6 +439,7 @@ describe('kyc machine: model-based paths', () => {
                 expect(reachableStep(saved.step, saved)).toBe(real.context.step);
                 expect(saved.values).toEqual(real.context.values);
                 expect(saved.photos).toEqual(real.context.photos);
+                expect(saved.consented).toBe(real.context.consented);
               }
             }
           },

@@ -11,13 +11,20 @@ import { submitFailure, validateFields, withoutError, type FieldErrors, type For
  * and 7).
  *
  * - `loading` reads the member's verification (user/kycStatus). Applying → `applying`, Approved → `approved`,
- *   Rejected → `rejected` (its reason shown with a retry), NotApply → `editing`.
+ *   Rejected → `rejected` (its reason shown with a retry), NotApply → `intro`, or `editing` when the draft says the
+ *   member already agreed.
+ * - `intro` (issue 31 item 7) is step 1's opening: what is checked, why, how long the documents are kept, the privacy
+ *   policy. Only `consent.give` ("I agree, start") leaves it, to `editing`; the agreement is kept in the draft and
+ *   sent with the application (`consent: true`), which the server records. Each application is agreed to on its own:
+ *   a retry after a rejection opens the intro again.
  * - `editing` holds the step in context (`step1`…`step4`): step 1 the document (type, issuing country, number, full
  *   name, birth date, validated with the contract's schema: 18+), step 2 the document's front and, except for a
  *   passport, its back, step 3 the selfie, step 4 the review. `step.next` moves on only when the current step is
  *   complete, else it shows the step's errors; `step.back` goes one step back; `step.goto` (the route, when the
  *   address changes) goes to a step only when every step before it is complete, else to the first incomplete one.
  *   Every change of step is emitted (`kyc.step`), so the route follows with the address.
+ * - On step 4 `photo.retake` (issue 31 item 7) opens the step of that photo with `retaking` set: the photo taken
+ *   there (or "next" once the steps are complete) returns to step 4 at once. Any other move of step ends it.
  * - `kyc.submit` on step 4 → `submitting` (user/apply_kyc with the three images) → `applying`; a refusal goes back
  *   to editing with the server's msg, on the step of the field it names.
  * - `applying` (under review, issue 31 item 8) reads the status again by itself until it changes: `waiting` for the
@@ -52,6 +59,8 @@ export interface KycDraft {
   step: KycStep;
   values: FormValues<KycField>;
   photos: KycPhotos;
+  /** The member agreed to the check (the intro's "I agree, start") for the application in progress. */
+  consented?: boolean;
 }
 
 export interface KycInput {
@@ -70,6 +79,10 @@ export interface KycContext {
   step: KycStep;
   values: FormValues<KycField>;
   photos: KycPhotos;
+  /** The member agreed to the check for this application (the intro). */
+  consented: boolean;
+  /** The photo being taken again from step 4 (its step is open); step 4 opens again once it is set. */
+  retaking: KycFile | null;
   errors: FieldErrors<KycErrorKey>;
   /** The server's msg after a refused submit. */
   serverError: string | null;
@@ -86,6 +99,10 @@ export type KycEvent =
   | { type: 'field.focus'; field: KycField }
   | { type: 'photo.set'; part: KycFile; photo: Blob }
   | { type: 'photo.remove'; part: KycFile }
+  /** The intro's "I agree, start". */
+  | { type: 'consent.give' }
+  /** Step 4's "Retake" of one photo: its step, then back to step 4. */
+  | { type: 'photo.retake'; part: KycFile }
   | { type: 'step.next' }
   | { type: 'step.back' }
   | { type: 'step.goto'; step: KycStep }
@@ -110,8 +127,9 @@ export function documentTypeOf(values: FormValues<KycField>): IdDocumentType | n
   return (Object.values(IdDocumentType) as number[]).includes(type) ? (type as IdDocumentType) : null;
 }
 
-function payloadOf(values: FormValues<KycField>) {
+function payloadOf(values: FormValues<KycField>, consented = true) {
   return {
+    consent: consented,
     document_type: values.document_type === '' ? undefined : Number(values.document_type),
     issuing_country: values.issuing_country,
     document_number: values.document_number.trim(),
@@ -152,8 +170,8 @@ export function reachableStep(target: KycStep, context: Pick<KycContext, 'values
   return target;
 }
 
-/** The step a field error belongs to (a refused submit shows it there). */
-function stepOfError(key: string): KycStep {
+/** The step a field error belongs to (a refused submit shows it there), and the step of a photo. */
+export function stepOfError(key: string): KycStep {
   if (key === 'front' || key === 'back') return 'step2';
   if (key === 'selfie') return 'step3';
   return 'step1';
@@ -193,6 +211,14 @@ export const kycMachine = setup({
     hasNextStep: ({ context }) => indexOf(context.step) < KYC_STEPS.length - 1,
     hasPreviousStep: ({ context }) => indexOf(context.step) > 0,
     allComplete: ({ context }) => KYC_STEPS.every((step) => isComplete(step, context)),
+    hasConsented: ({ context }) => context.consented,
+    isReviewing: ({ context }) => context.step === 'step4',
+    /** Retaking a photo from step 4, and every step is complete (with the photo just set, for photo.set). */
+    isRetakeDone: ({ context, event }) => {
+      if (context.retaking === null) return false;
+      const photos = event.type === 'photo.set' ? { ...context.photos, [event.part]: event.photo } : context.photos;
+      return KYC_STEPS.every((step) => isComplete(step, { values: context.values, photos }));
+    },
     isHidden: ({ context }) => context.hidden,
   },
   actions: {
@@ -215,10 +241,17 @@ export const kycMachine = setup({
     removePhoto: assign(({ context, event }) => (event.type === 'photo.remove' ? { photos: { ...context.photos, [event.part]: null } } : {})),
     showStepErrors: assign(({ context }) => ({ errors: stepErrors(context.step, context.values, context.photos), serverError: null })),
     nextStep: assign(({ context }) => ({ step: KYC_STEPS[indexOf(context.step) + 1], errors: {}, serverError: null })),
-    previousStep: assign(({ context }) => ({ step: KYC_STEPS[indexOf(context.step) - 1], errors: {}, serverError: null })),
-    goToStep: assign(({ context, event }) => (event.type === 'step.goto' ? { step: reachableStep(event.step, context), errors: {} } : {})),
+    previousStep: assign(({ context }) => ({ step: KYC_STEPS[indexOf(context.step) - 1], retaking: null, errors: {}, serverError: null })),
+    goToStep: assign(({ context, event }) => (event.type === 'step.goto' ? { step: reachableStep(event.step, context), retaking: null, errors: {} } : {})),
     toFirstIncomplete: assign(({ context }) => ({ step: reachableStep('step4', context) })),
     firstStep: assign({ step: 'step1' as KycStep, errors: {}, serverError: null }),
+    giveConsent: assign({ consented: true }),
+    // Each application is agreed to on its own (the server records the agreement with it).
+    forgetConsent: assign({ consented: false, retaking: null }),
+    retakePhoto: assign(({ event }) =>
+      event.type === 'photo.retake' ? { step: stepOfError(event.part), retaking: event.part, errors: {}, serverError: null } : {},
+    ),
+    backToReview: assign({ step: 'step4' as KycStep, retaking: null, errors: {}, serverError: null }),
     reportStep: emit(({ context }): KycEmitted => ({ type: 'kyc.step', step: context.step })),
     takeState: assign({ state: ({ event }) => stateOf(event) }),
     markHidden: assign({ hidden: true }),
@@ -237,6 +270,8 @@ export const kycMachine = setup({
     step: input.draft?.step ?? 'step1',
     values: { ...EMPTY_VALUES, ...input.draft?.values },
     photos: { ...EMPTY_PHOTOS, ...input.draft?.photos },
+    consented: input.draft?.consented ?? false,
+    retaking: null,
     errors: {},
     serverError: null,
     state: null,
@@ -259,9 +294,17 @@ export const kycMachine = setup({
           { guard: 'isApplying', target: 'applying', actions: 'takeState' },
           { guard: 'isApproved', target: 'approved', actions: ['takeState', 'clearDraft'] },
           { guard: 'isRejected', target: 'rejected', actions: 'takeState' },
-          { target: 'editing', actions: 'takeState' },
+          { guard: 'hasConsented', target: 'editing', actions: 'takeState' },
+          { target: 'intro', actions: 'takeState' },
         ],
         onError: { target: 'loadFailed' },
+      },
+    },
+    intro: {
+      // The intro is step 1's opening: the address says step1 whatever step a draft names.
+      entry: emit({ type: 'kyc.step', step: 'step1' } as KycEmitted),
+      on: {
+        'consent.give': { target: 'editing', actions: ['giveConsent', 'saveDraft'] },
       },
     },
     loadFailed: {
@@ -273,10 +316,16 @@ export const kycMachine = setup({
       on: {
         'field.change': { actions: ['setValue', 'saveDraft'] },
         'field.focus': { actions: 'clearFieldError' },
-        'photo.set': { actions: ['setPhoto', 'saveDraft'] },
+        'photo.set': [
+          // The photo retaken from step 4: back to step 4 at once.
+          { guard: 'isRetakeDone', actions: ['setPhoto', 'backToReview', 'saveDraft', 'reportStep'] },
+          { actions: ['setPhoto', 'saveDraft'] },
+        ],
+        'photo.retake': { guard: 'isReviewing', actions: ['retakePhoto', 'saveDraft', 'reportStep'] },
         'photo.remove': { actions: ['removePhoto', 'saveDraft'] },
         // Step 4 has no next step: it submits.
         'step.next': [
+          { guard: 'isRetakeDone', actions: ['backToReview', 'saveDraft', 'reportStep'] },
           { guard: and(['hasNextStep', 'isStepComplete']), actions: ['nextStep', 'saveDraft', 'reportStep'] },
           { guard: 'hasNextStep', actions: 'showStepErrors' },
         ],
@@ -297,7 +346,7 @@ export const kycMachine = setup({
         input: ({ context }): KycSubmitInput => {
           const files: Partial<Record<KycFile, Blob>> = {};
           for (const part of [...photosOfStep('step2', context.values), 'selfie' as const]) files[part] = context.photos[part]!;
-          return { payload: kycApplication.parse(payloadOf(context.values)), files };
+          return { payload: kycApplication.parse(payloadOf(context.values, context.consented)), files };
         },
         // The draft stays until the verification is approved: a rejection's retry starts from what was sent.
         onDone: { target: 'applying', actions: 'takeState' },
@@ -340,7 +389,7 @@ export const kycMachine = setup({
     approved: {},
     rejected: {
       on: {
-        'kyc.retry': { target: 'editing', actions: ['firstStep', 'saveDraft'] },
+        'kyc.retry': { target: 'intro', actions: ['firstStep', 'forgetConsent', 'saveDraft'] },
         'status.refresh': { target: 'loading' },
       },
     },
@@ -350,16 +399,18 @@ export const kycMachine = setup({
 export type KycSnapshot = SnapshotFrom<typeof kycMachine>;
 
 /** The draft of a snapshot, as `saveDraft` stores it. */
-export const draftOf = (context: Pick<KycContext, 'step' | 'values' | 'photos'>): KycDraft => ({
+export const draftOf = (context: Pick<KycContext, 'step' | 'values' | 'photos'> & { consented?: boolean }): KycDraft => ({
   step: context.step,
   values: context.values,
   photos: context.photos,
+  consented: context.consented ?? false,
 });
 
-/** The top-level state: loading, loadFailed, editing, submitting, applying, approved or rejected. */
+/** The top-level state: loading, loadFailed, intro, editing, submitting, applying, approved or rejected. */
 export const selectKycPhase = (snapshot: KycSnapshot): string =>
   typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0];
 
-/** Which page the address should show: the editing step, or step 4 for every status. */
-export const selectKycStep = (snapshot: KycSnapshot): KycStep => (snapshot.matches('editing') ? snapshot.context.step : 'step4');
+/** Which page the address should show: the editing step, step 1 for the intro, or step 4 for every status. */
+export const selectKycStep = (snapshot: KycSnapshot): KycStep =>
+  snapshot.matches('editing') ? snapshot.context.step : snapshot.matches('intro') ? 'step1' : 'step4';
 export const selectKycBusy = (snapshot: KycSnapshot): boolean => snapshot.hasTag('busy');

@@ -20,6 +20,10 @@ import { KYC_FIELDS, kycMachine, photosOfStep, type KycEvent, type KycField, typ
  * corrected), presses "next" on step 1 only before typing or once every field is filled, and sets each photo once
  * (removing the front once). A vertex is the facts the machine decides on plus the event and state it came from.
  *
+ * Step 1 opens with the intro (issue 31 item 7): a member who has not applied, and a retry after a rejection, agree
+ * to the check (`consent.give`) before the form. On step 4 the front and the selfie may be retaken: the model takes
+ * the new photo there, or presses "next" without one, and either returns to step 4.
+ *
  * Under review (issue 31 item 8) the world adds the clock (the next check's delay passes), the answers to a check
  * (still under review, approved, rejected, offline) and the page being hidden or shown. To keep the graph small the
  * whole of that world is explored for a member whose status loads as under review; after a submit, a check answers
@@ -72,6 +76,9 @@ export const kycTestEvents = {
   back: { type: 'photo.set', part: 'back', photo: MODEL_PHOTO },
   selfie: { type: 'photo.set', part: 'selfie', photo: MODEL_PHOTO },
   removeFront: { type: 'photo.remove', part: 'front' },
+  consent: { type: 'consent.give' },
+  retakeFront: { type: 'photo.retake', part: 'front' },
+  retakeSelfie: { type: 'photo.retake', part: 'selfie' },
   next: { type: 'step.next' },
   back_: { type: 'step.back' },
   gotoReview: { type: 'step.goto', step: 'step4' },
@@ -140,7 +147,8 @@ export function kycModelEvents(snapshot: KycSnapshot): AnyEventObject[] {
     if (event.type === 'field.focus') return editing && Boolean(errors.birth_date);
     if (event.type === 'photo.set') {
       const part = (event as { part: 'front' | 'back' | 'selfie' }).part;
-      return editing && photosOfStep(step, values).includes(part) && photos[part] === null;
+      // Each photo once, and again when it is being retaken from step 4.
+      return editing && photosOfStep(step, values).includes(part) && (photos[part] === null || snapshot.context.retaking === part);
     }
     if (event.type === 'photo.remove') return editing && step === 'step2' && photos.front !== null && photos.selfie === null;
     if (event === ev.next && editing && step === 'step1') {
@@ -153,10 +161,12 @@ export function kycModelEvents(snapshot: KycSnapshot): AnyEventObject[] {
 
 /** The facts the machine decides on. */
 export function kycModelFacts(snapshot: KycSnapshot) {
-  const { step, values, photos, errors, serverError, state: server, pollStep, hidden } = snapshot.context;
+  const { step, values, photos, errors, serverError, state: server, pollStep, hidden, consented, retaking } = snapshot.context;
   return {
     value: snapshot.value,
     step: snapshot.matches('editing') ? step : null,
+    consented,
+    retaking,
     values,
     photos: Object.entries(photos)
       .filter(([, photo]) => photo !== null)
@@ -214,6 +224,10 @@ export function describeKycEvent(event: EventObject): string {
       return `take the ${String(e.part)} photo`;
     case 'photo.remove':
       return `remove the ${String(e.part)} photo`;
+    case 'photo.retake':
+      return `retake the ${String(e.part)} photo from the review`;
+    case 'consent.give':
+      return 'agree to the check and start';
     case 'step.goto':
       return `open ${String(e.step)} by address`;
     default:

@@ -26,6 +26,7 @@ import { translateCode } from '@/ui/app/messages';
 import { requestErrorText } from '@/ui/directory/directory-names';
 import { ErrorState, RecordSkeletonRows } from '@/ui/directory/listing-list';
 import { PageHeader } from '@/ui/kit/page-header';
+import { KycIntro } from '@/ui/kyc/kyc-intro';
 import { DocumentStep, KycProgress, KycStatusPanel, PHOTO_HINTS, PHOTO_LABELS, PhotoStep, ReviewStep, type KycPhotoName } from '@/ui/kyc/kyc-steps';
 import { useAppSystem } from '../-app/app-context';
 import { useDocumentTitle } from '../-app/use-document-title';
@@ -37,7 +38,7 @@ function draftPromise(user: string): Promise<KycDraft | null> {
   let pending = drafts.get(user);
   if (!pending) {
     pending = loadKycDraft<KycStep, KycDraft['values']>(user, KYC_FILES).then((draft) =>
-      draft ? { step: draft.step, values: draft.values, photos: { ...EMPTY_PHOTOS, ...draft.photos } } : null,
+      draft ? { step: draft.step, values: draft.values, photos: { ...EMPTY_PHOTOS, ...draft.photos }, consented: draft.consented } : null,
     );
     drafts.set(user, pending);
   }
@@ -85,16 +86,26 @@ function KycFlow({ lang, step, user }: { lang: string; step: KycStep; user: stri
   // The address follows the machine (next, back, a status) and the machine the address (back button, a link).
   const latestStep = useRef(step);
   latestStep.current = step;
+  // The step the machine moved to while the address is still on its way there (a step's guard loads first): until it
+  // arrives, the old address is not a request to go back (that would undo the move, and end a retake from step 4).
+  const arriving = useRef<KycStep | null>(null);
   useEffect(() => {
     const subscription = actor.on('kyc.step', (event) => {
-      if (event.step !== latestStep.current) void navigate({ to: '/$lang/verify/kyc/$step', params: { lang, step: event.step }, replace: false });
+      if (event.step === latestStep.current) return;
+      arriving.current = event.step;
+      void navigate({ to: '/$lang/verify/kyc/$step', params: { lang, step: event.step }, replace: false }).finally(() => {
+        if (arriving.current === event.step) arriving.current = null;
+      });
     });
     return () => subscription.unsubscribe();
   }, [actor, lang, navigate]);
   useEffect(() => {
+    if (arriving.current === step) arriving.current = null;
+    if (arriving.current !== null && arriving.current === shown) return;
     if (shown !== step && state !== 'loading' && state !== 'loadFailed') {
       if (state === 'editing') actor.send({ type: 'step.goto', step });
-      else void navigate({ to: '/$lang/verify/kyc/$step', params: { lang, step: 'step4' }, replace: true });
+      // The intro is step 1's opening, a status is step 4: the address says so.
+      else void navigate({ to: '/$lang/verify/kyc/$step', params: { lang, step: shown }, replace: true });
     }
   }, [actor, lang, navigate, shown, state, step]);
   // Under review the machine reads the status by itself (issue 31 item 8): it pauses while the page is hidden, and
@@ -145,6 +156,8 @@ function KycFlow({ lang, step, user }: { lang: string; step: KycStep; user: stri
         onRetry={() => actor.send({ type: 'kyc.retry' })}
       />
     );
+  } else if (state === 'intro') {
+    body = <KycIntro privacyHref={`/${lang}/info/privacy-policy`} leaveHref={`/${lang}/member`} onAgree={() => actor.send({ type: 'consent.give' })} />;
   } else if (shown === 'step1') {
     body = (
       <DocumentStep
@@ -158,7 +171,10 @@ function KycFlow({ lang, step, user }: { lang: string; step: KycStep; user: stri
   } else if (shown === 'step2' || shown === 'step3') {
     body = (
       <PhotoStep
+        title={shown === 'step2' ? t`Photos of your document` : t`Your selfie`}
         intro={shown === 'step2' ? t`Take clear photos of your document. Every corner must be visible.` : t`Now a photo of your face, so we can match it with the document.`}
+        example={shown === 'step2' ? 'document' : 'selfie'}
+        nextLabel={context.retaking ? t`Back to the review` : undefined}
         slots={slots(shown)}
         onTake={(part) => setCapturing(part)}
         onRemove={(part) => actor.send({ type: 'photo.remove', part })}
@@ -174,6 +190,11 @@ function KycFlow({ lang, step, user }: { lang: string; step: KycStep; user: stri
         serverError={context.serverError ?? undefined}
         busy={busy}
         onEdit={(target) => actor.send({ type: 'step.goto', step: target })}
+        onRetake={(part) => {
+          // The photo's step opens under the camera; the photo taken there brings the review back (the machine).
+          actor.send({ type: 'photo.retake', part });
+          setCapturing(part);
+        }}
         onSubmit={() => actor.send({ type: 'kyc.submit' })}
         onBack={() => actor.send({ type: 'step.back' })}
       />
@@ -185,7 +206,7 @@ function KycFlow({ lang, step, user }: { lang: string; step: KycStep; user: stri
     <section>
       <PageHeader title={title} backHref={`/${lang}/member`} />
       <div className="page-column">
-        <KycProgress step={editing ? shown : 'step4'} />
+        {state === 'intro' ? null : <KycProgress step={editing ? shown : 'step4'} />}
         {body}
       </div>
       {capturing ? (

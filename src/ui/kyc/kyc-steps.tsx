@@ -12,6 +12,7 @@ import { FormError } from '../kit/form-error';
 import { StatusIcon } from '../kit/status-icon';
 import { AppLink } from '../kit/link';
 import { TextField } from '../kit/text-field';
+import { KycExample, type KycExampleKind } from './kyc-examples';
 import './kyc-messages';
 import './kyc.css';
 
@@ -41,6 +42,12 @@ const RETAKE_LABELS: Record<KycPhotoName, MessageDescriptor> = {
   front: msg`Take the front of the document again`,
   back: msg`Take the back of the document again`,
   selfie: msg`Take the selfie again`,
+};
+/** The review's "Retake" per photo (issue 31 item 7): its step opens with the camera, then the review again. */
+const REVIEW_RETAKE_LABELS: Record<KycPhotoName, MessageDescriptor> = {
+  front: msg`Retake the front of the document`,
+  back: msg`Retake the back of the document`,
+  selfie: msg`Retake the selfie`,
 };
 const REMOVE_LABELS: Record<KycPhotoName, MessageDescriptor> = {
   front: msg`Remove the front of the document`,
@@ -88,6 +95,7 @@ export interface DocumentStepProps {
 /** Step 1: the document and the person it names. */
 export function DocumentStep({ values, errors, onChange, onFocus, onNext }: DocumentStepProps) {
   const { i18n, t } = useLingui();
+  const titleId = useId();
   const countries = useMemo(() => {
     const names = new Intl.DisplayNames([i18n.locale], { type: 'region' });
     return COUNTRY_CODES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) => a.label.localeCompare(b.label, i18n.locale));
@@ -97,63 +105,67 @@ export function DocumentStep({ values, errors, onChange, onFocus, onNext }: Docu
     onNext();
   };
   return (
-    <form className="kyc-card" onSubmit={submit} noValidate>
-      <RadioGroupField
-        legend={t`Document type`}
-        name="document_type"
-        value={values.document_type}
-        error={errors.document_type}
-        options={Object.values(IdDocumentType).map((type) => ({ value: String(type), label: i18n._(DOCUMENT_TYPE_LABELS[type]) }))}
-        onChange={(value) => onChange('document_type', value)}
-        onFocus={() => onFocus('document_type')}
-      />
-      <SelectField
-        label={t`Issuing country`}
-        name="issuing_country"
-        value={values.issuing_country.toUpperCase()}
-        placeholder={t`Choose a country`}
-        error={errors.issuing_country}
-        options={countries}
-        required
-        onChange={(value) => onChange('issuing_country', value)}
-        onFocus={() => onFocus('issuing_country')}
-      />
-      <TextField
-        label={t`Document number`}
-        name="document_number"
-        value={values.document_number}
-        error={errors.document_number}
-        maxLength={40}
-        dir="ltr"
-        autoComplete="off"
-        required
-        onChange={(value) => onChange('document_number', value)}
-        onFocus={() => onFocus('document_number')}
-      />
-      <TextField
-        label={t`Full name, as printed on the document`}
-        name="full_name"
-        value={values.full_name}
-        error={errors.full_name}
-        maxLength={100}
-        autoComplete="name"
-        required
-        onChange={(value) => onChange('full_name', value)}
-        onFocus={() => onFocus('full_name')}
-      />
-      <TextField
-        label={t`Date of birth`}
-        name="birth_date"
-        type="date"
-        value={values.birth_date}
-        error={errors.birth_date}
-        required
-        onChange={(value) => onChange('birth_date', value)}
-        onFocus={() => onFocus('birth_date')}
-      />
-      <div className="kyc-actions">
-        <span />
-        <Button type="submit">
+    <form className="kyc-step" onSubmit={submit} noValidate aria-labelledby={titleId}>
+      <div className="kyc-card">
+        <h2 className="kyc-step-title" id={titleId}>
+          <Trans>Your document</Trans>
+        </h2>
+        <RadioGroupField
+          legend={t`Document type`}
+          name="document_type"
+          value={values.document_type}
+          error={errors.document_type}
+          options={Object.values(IdDocumentType).map((type) => ({ value: String(type), label: i18n._(DOCUMENT_TYPE_LABELS[type]) }))}
+          onChange={(value) => onChange('document_type', value)}
+          onFocus={() => onFocus('document_type')}
+        />
+        <SelectField
+          label={t`Issuing country`}
+          name="issuing_country"
+          value={values.issuing_country.toUpperCase()}
+          placeholder={t`Choose a country`}
+          error={errors.issuing_country}
+          options={countries}
+          required
+          onChange={(value) => onChange('issuing_country', value)}
+          onFocus={() => onFocus('issuing_country')}
+        />
+        <TextField
+          label={t`Document number`}
+          name="document_number"
+          value={values.document_number}
+          error={errors.document_number}
+          maxLength={40}
+          dir="ltr"
+          autoComplete="off"
+          required
+          onChange={(value) => onChange('document_number', value)}
+          onFocus={() => onFocus('document_number')}
+        />
+        <TextField
+          label={t`Full name, as printed on the document`}
+          name="full_name"
+          value={values.full_name}
+          error={errors.full_name}
+          maxLength={100}
+          autoComplete="name"
+          required
+          onChange={(value) => onChange('full_name', value)}
+          onFocus={() => onFocus('full_name')}
+        />
+        <TextField
+          label={t`Date of birth`}
+          name="birth_date"
+          type="date"
+          value={values.birth_date}
+          error={errors.birth_date}
+          required
+          onChange={(value) => onChange('birth_date', value)}
+          onFocus={() => onFocus('birth_date')}
+        />
+      </div>
+      <div className="kyc-actions kyc-actions--bar">
+        <Button type="submit" className="kyc-primary">
           <Trans>Next</Trans>
         </Button>
       </div>
@@ -201,7 +213,12 @@ function PhotoSlotView({ slot, onTake, onRemove }: { slot: PhotoSlot; onTake(): 
 }
 
 export interface PhotoStepProps {
+  title: ReactNode;
   intro: ReactNode;
+  /** The example of a good photo shown above the photos. */
+  example: KycExampleKind;
+  /** The main button's text when it is not "Next" (retaking a photo from the review: "Back to the review"). */
+  nextLabel?: ReactNode;
   slots: readonly PhotoSlot[];
   onTake(part: KycPhotoName): void;
   onRemove(part: KycPhotoName): void;
@@ -210,22 +227,50 @@ export interface PhotoStepProps {
 }
 
 /** Steps 2 and 3: the document's photos, then the selfie. */
-export function PhotoStep({ intro, slots, onTake, onRemove, onNext, onBack }: PhotoStepProps) {
+export function PhotoStep({ title, intro, example, nextLabel, slots, onTake, onRemove, onNext, onBack }: PhotoStepProps) {
+  const titleId = useId();
   return (
-    <div className="kyc-card">
-      <p className="wallet-note">{intro}</p>
-      {slots.map((slot) => (
-        <PhotoSlotView key={slot.part} slot={slot} onTake={() => onTake(slot.part)} onRemove={() => onRemove(slot.part)} />
-      ))}
-      <div className="kyc-actions">
+    <section className="kyc-step" aria-labelledby={titleId}>
+      <div className="kyc-card">
+        <h2 className="kyc-step-title" id={titleId}>
+          {title}
+        </h2>
+        <p className="kyc-step-lead">{intro}</p>
+        <KycExample kind={example} />
+        {slots.map((slot) => (
+          <PhotoSlotView key={slot.part} slot={slot} onTake={() => onTake(slot.part)} onRemove={() => onRemove(slot.part)} />
+        ))}
+      </div>
+      <div className="kyc-actions kyc-actions--bar">
         <Button variant="secondary" onClick={onBack}>
           <Trans>Back</Trans>
         </Button>
-        <Button onClick={onNext}>
-          <Trans>Next</Trans>
+        <Button className="kyc-primary" onClick={onNext}>
+          {nextLabel ?? <Trans>Next</Trans>}
         </Button>
       </div>
-    </div>
+    </section>
+  );
+}
+
+/** A photo on the review: its thumbnail from the photo taken, its name, and "Retake". */
+function ReviewPhoto({ slot, onRetake }: { slot: PhotoSlot; onRetake(): void }) {
+  const { i18n } = useLingui();
+  const url = useMemo(() => (slot.photo ? URL.createObjectURL(slot.photo) : null), [slot.photo]);
+  useEffect(() => () => {
+    if (url) URL.revokeObjectURL(url);
+  }, [url]);
+  const label = i18n._(PHOTO_LABELS[slot.part]);
+  return (
+    <li className={cx('kyc-review-photo', slot.part === 'selfie' && 'is-portrait')}>
+      {url ? <img src={url} alt={label} /> : <span className="kyc-photo-empty" aria-hidden="true" />}
+      <div className="kyc-review-photo-text">
+        <span className="kyc-review-photo-name">{label}</span>
+        <Button variant="secondary" className="kyc-review-retake" onClick={onRetake} aria-label={i18n._(REVIEW_RETAKE_LABELS[slot.part])}>
+          <Trans>Retake</Trans>
+        </Button>
+      </div>
+    </li>
   );
 }
 
@@ -235,65 +280,75 @@ export interface ReviewStepProps {
   serverError?: string;
   busy: boolean;
   onEdit(step: KycStepName): void;
+  onRetake(part: KycPhotoName): void;
   onSubmit(): void;
   onBack(): void;
 }
 
 /** Step 4 before sending: what will be sent, with a way back to each part. */
-export function ReviewStep({ values, photos, serverError, busy, onEdit, onSubmit, onBack }: ReviewStepProps) {
+export function ReviewStep({ values, photos, serverError, busy, onEdit, onRetake, onSubmit, onBack }: ReviewStepProps) {
   const { i18n, t } = useLingui();
+  const titleId = useId();
   const type = Number(values.document_type) as IdDocumentType;
   const country = new Intl.DisplayNames([i18n.locale], { type: 'region' }).of(values.issuing_country.toUpperCase()) ?? values.issuing_country;
   const birth = values.birth_date ? i18n.date(`${values.birth_date}T00:00:00Z`, { dateStyle: 'long', timeZone: 'UTC' }) : '';
   return (
-    <div className="kyc-card">
-      <dl className="kyc-summary">
-        <dt>
-          <Trans>Document type</Trans>
-        </dt>
-        <dd>{DOCUMENT_TYPE_LABELS[type] ? i18n._(DOCUMENT_TYPE_LABELS[type]) : ''}</dd>
-        <dt>
-          <Trans>Issuing country</Trans>
-        </dt>
-        <dd>{country}</dd>
-        <dt>
-          <Trans>Document number</Trans>
-        </dt>
-        <dd>
-          <bdi dir="ltr">{values.document_number}</bdi>
-        </dd>
-        <dt>
-          <Trans>Full name</Trans>
-        </dt>
-        <dd>
-          <bdi>{values.full_name}</bdi>
-        </dd>
-        <dt>
-          <Trans>Date of birth</Trans>
-        </dt>
-        <dd>{birth}</dd>
-      </dl>
-      <Button variant="link" onClick={() => onEdit('step1')}>
-        <Trans>Change the document details</Trans>
-      </Button>
-      <ul className="kyc-thumbs" aria-label={t`Photos`}>
-        {photos.map((slot) => (
-          <li key={slot.part}>{i18n._(PHOTO_LABELS[slot.part])}</li>
-        ))}
-      </ul>
-      <p className="wallet-note">
-        <Trans>Your documents are stored encrypted and are seen only by you and the Venuely team that checks them.</Trans>
-      </p>
-      <FormError message={serverError} />
-      <div className="kyc-actions">
+    <section className="kyc-step" aria-labelledby={titleId}>
+      <div className="kyc-card">
+        <h2 className="kyc-step-title" id={titleId}>
+          <Trans>Check and send</Trans>
+        </h2>
+        <p className="kyc-step-lead">
+          <Trans>Make sure everything is right and every photo is sharp. You cannot change them once they are sent.</Trans>
+        </p>
+        <dl className="kyc-summary">
+          <dt>
+            <Trans>Document type</Trans>
+          </dt>
+          <dd>{DOCUMENT_TYPE_LABELS[type] ? i18n._(DOCUMENT_TYPE_LABELS[type]) : ''}</dd>
+          <dt>
+            <Trans>Issuing country</Trans>
+          </dt>
+          <dd>{country}</dd>
+          <dt>
+            <Trans>Document number</Trans>
+          </dt>
+          <dd>
+            <bdi dir="ltr">{values.document_number}</bdi>
+          </dd>
+          <dt>
+            <Trans>Full name</Trans>
+          </dt>
+          <dd>
+            <bdi>{values.full_name}</bdi>
+          </dd>
+          <dt>
+            <Trans>Date of birth</Trans>
+          </dt>
+          <dd>{birth}</dd>
+        </dl>
+        <Button variant="link" className="kyc-edit-link" onClick={() => onEdit('step1')}>
+          <Trans>Change the document details</Trans>
+        </Button>
+        <ul className="kyc-review-photos" aria-label={t`Photos`}>
+          {photos.map((slot) => (
+            <ReviewPhoto key={slot.part} slot={slot} onRetake={() => onRetake(slot.part)} />
+          ))}
+        </ul>
+        <p className="wallet-note">
+          <Trans>Your documents are stored encrypted and are seen only by you and the Venuely team that checks them.</Trans>
+        </p>
+        <FormError message={serverError} />
+      </div>
+      <div className="kyc-actions kyc-actions--bar">
         <Button variant="secondary" onClick={onBack} disabled={busy}>
           <Trans>Back</Trans>
         </Button>
-        <Button onClick={onSubmit} busy={busy}>
+        <Button className="kyc-primary" onClick={onSubmit} busy={busy}>
           <Trans>Send for verification</Trans>
         </Button>
       </div>
-    </div>
+    </section>
   );
 }
 
