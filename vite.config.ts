@@ -266,6 +266,10 @@ export default defineConfig(({ isSsrBuild }) => ({
             // The first page's small shared modules (the contract's constants and enums, the first-paint answers and
             // those a late part keeps, the app system's context and the loader of its libraries, the layouts' frame:
             // the app shell, its tab bar and the unread count): one chunk, not one request and import each.
+            // A picture with its fallback (kit/fallback-image) and the listing's picture built on it: one chunk. The
+            // photo viewer needs the first without the second (the admin console's identity documents, issue 31), and
+            // left alone rolldown splits them in two: one more file, named in the first page's route table.
+            { name: 'listing-image', test: /\/src\/ui\/(?:kit\/fallback-image(?:-state)?|directory\/listing-image)\.tsx?$/, priority: 3 },
             { name: 'first-page', test: /\/src\/(?:contract\/(?:constants|enums|first-paint-keys)\.ts|services\/(?:first-data|signed-in-hint|deferred-start|chat-unread|locale)\.ts|routes\/-app\/(?:app-context\.tsx|app-libraries\.ts|kept-first-answers\.tsx|frame\.tsx|server-shell\.ts)|ui\/app\/(?:app-shell|tab-bar|locale-names)\.tsx?)$/, priority: 5 },
           ],
           includeDependenciesRecursively: false,

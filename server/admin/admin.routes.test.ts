@@ -86,6 +86,7 @@ describe.each(DATABASE_KINDS)('admin API on %s', (kind) => {
       'admin/userLookup': { query: 'Earner' },
       'admin/userSignOut': { uuid: '00000000-0000-4000-8000-00000000ffff' },
       'admin/auditLog': {},
+      'admin/queueCounts': {},
       'admin/kycQueue': {},
       'admin/kycReview': { id: 1, decision: 'approve' },
     });
@@ -343,6 +344,22 @@ describe.each(DATABASE_KINDS)('admin API on %s', (kind) => {
     });
   });
 
+  describe('queue counts', () => {
+    it('counts identity checks under review, pending withdrawals and open reports, as the queues list them', async () => {
+      const counts = async () => call<{ kyc: number; withdrawals: number; reports: number }>('admin/queueCounts');
+      const start = await counts();
+      const pending = (await call<Page<AdminWithdrawal>>('admin/withdrawals', { status: 'pending', limit: 50 })).list.length;
+      const open = (await call<Page<AdminReport>>('admin/reports', { limit: 50 })).list.length;
+      expect(start).toEqual({ kyc: expect.any(Number) as number, withdrawals: pending, reports: open });
+
+      await earn(earner, 1_000);
+      const id = await apply(earner, 1_000);
+      expect(await counts()).toEqual({ ...start, withdrawals: start.withdrawals + 1 });
+      await call('admin/withdrawalReject', { id, reason: 'Not today.', idempotency_key: randomUUID() });
+      expect(await counts()).toEqual(start);
+    });
+  });
+
   describe('user lookup', () => {
     it('finds a user by user name in any case, e-mail address or uuid, with membership, KYC and balances', async () => {
       const user = await createUser(t, api, 'Lookup', 4);
@@ -395,6 +412,62 @@ describe.each(DATABASE_KINDS)('admin API on %s', (kind) => {
       expect(byTarget.list).toEqual([one]);
       const noType = await api.call('admin/auditLog', { token: admin.token, target_id: one.target_id });
       expect(noType.data).toMatchObject({ field: 'target_type' });
+    });
+
+    it('narrows by admin, time range and record, and names the member each row concerned (issue 31 item 10)', async () => {
+      const second = await createUser(t, api, 'SecondMod', 1, 'admin');
+      await earn(earner, 1_000);
+      const id = await apply(earner, 1_000);
+      // A moment after every row so far (the database's clock is this machine's).
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const before = new Date().toISOString();
+      await call('admin/withdrawalReject', { id, reason: 'Wrong bank.', idempotency_key: randomUUID() }, second.token);
+      const after = new Date(Date.now() + 1_000).toISOString();
+
+      // By admin: their user name in any case; an unknown name finds nothing rather than failing.
+      const theirs = await call<Page<AuditEntry>>('admin/auditLog', { admin: 'SECONDMOD' });
+      expect(theirs.list).toHaveLength(1);
+      expect(theirs.list[0]).toMatchObject({ action: 'withdrawal.reject', target_id: String(id), admin: { username: 'SecondMod' } });
+      // The member is named, not only their uuid in the details.
+      expect(theirs.list[0].member).toEqual({ uuid: earner.uuid, username: 'Earner', nickname: expect.any(String) as string });
+      expect((await call<Page<AuditEntry>>('admin/auditLog', { admin: 'nobody-here' })).list).toEqual([]);
+
+      // By time: `from` inclusive, `to` exclusive, with any offset.
+      const inRange = await call<Page<AuditEntry>>('admin/auditLog', { from: before, to: after });
+      expect(inRange.list.map((e) => e.id)).toEqual(theirs.list.map((e) => e.id));
+      // The same moment written in UTC+9 (as a Tokyo admin's browser sends it).
+      const tokyo = `${new Date(Date.parse(before) + 9 * 3_600_000).toISOString().slice(0, 23)}+09:00`;
+      expect((await call<Page<AuditEntry>>('admin/auditLog', { from: tokyo })).list.map((e) => e.id)).toEqual(theirs.list.map((e) => e.id));
+      expect((await call<Page<AuditEntry>>('admin/auditLog', { to: before })).list.map((e) => e.id)).not.toContain(theirs.list[0].id);
+
+      // Filters combine, and a page's cursor belongs to its filters.
+      await earn(earner, 1_000);
+      const another = await apply(earner, 1_000);
+      await call('admin/withdrawalReject', { id: another, reason: 'Wrong bank again.', idempotency_key: randomUUID() }, second.token);
+      const both = await call<Page<AuditEntry>>('admin/auditLog', { admin: 'SecondMod', target_type: 'withdrawal', limit: 1 });
+      expect(both.list.map((e) => e.target_id)).toEqual([String(another)]);
+      expect(both.next_cursor).not.toBeNull();
+      const next = await call<Page<AuditEntry>>('admin/auditLog', { admin: 'SecondMod', target_type: 'withdrawal', limit: 1, cursor: both.next_cursor });
+      expect([next.list.map((e) => e.target_id), next.next_cursor]).toEqual([[String(id)], null]);
+      const mixed = await api.call('admin/auditLog', { token: admin.token, admin: 'Moderator', target_type: 'withdrawal', cursor: both.next_cursor });
+      expect([mixed.status, mixed.data]).toEqual([0, { field: 'cursor', code: 'zod.string.invalid' }]);
+    });
+
+    it('refuses bad filters with a clear message naming the field, never a 500', async () => {
+      const cases: [Record<string, unknown>, string, string, string?][] = [
+        [{ from: 'yesterday' }, 'from', 'zod.date.invalid'],
+        [{ to: '2026-13-40T00:00:00Z' }, 'to', 'zod.date.invalid'],
+        [{ from: '2026-05-02T00:00:00Z', to: '2026-05-01T00:00:00Z' }, 'to', 'zod.date.range'],
+        [{ from: '2026-05-01T00:00:00Z', to: '2026-05-01T00:00:00Z' }, 'to', 'zod.date.range'],
+        [{ action: 'withdrawal.steal' }, 'action', 'zod.enum.invalid'],
+        [{ target_type: 'order' }, 'target_type', 'zod.enum.invalid'],
+        [{ admin: 'x'.repeat(33) }, 'admin', 'zod.string.max', '"admin" must have at most 32 characters.'],
+        [{ admin: 'a\u0000b' }, 'admin', 'zod.string.invalid'],
+      ];
+      for (const [payload, field, code, msg = `Invalid value for "${field}".`] of cases) {
+        const res = await api.call('admin/auditLog', { token: admin.token, ...payload });
+        expect([res.httpStatus, res.status, res.msg, res.data], JSON.stringify(payload)).toEqual([200, 0, msg, { field, code }]);
+      }
     });
 
     it('is append-only', async () => {

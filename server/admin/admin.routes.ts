@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import * as admin from '@/contract/calls/admin';
@@ -11,6 +12,7 @@ import { adminApi } from './admin-guard';
 import { decodeIdCursor, pageOfRows } from './admin-cursor';
 import { listAudit, recordAdminAction } from './audit.repository';
 import { listAdminListings, moderateListing } from './listing-moderation.service';
+import { queueCounts } from './queue-counts';
 import { listAdminReports, resolveReport } from './report-admin.repository';
 import { lookUpUser } from './user-lookup';
 import { listAdminWithdrawals, settleWithdrawal } from './withdrawal-admin.service';
@@ -119,10 +121,17 @@ export default fp(
 
     adminApi(app, admin.auditLog, async ({ payload }) => {
       const limit = payload.limit ?? LIST_LIMIT_DEFAULT;
-      const filter = { action: payload.action, targetType: payload.target_type, targetId: payload.target_id };
-      const list = `audit:${filter.action ?? ''}:${filter.targetType ?? ''}:${filter.targetId ?? ''}`;
+      const filter = { action: payload.action, targetType: payload.target_type, targetId: payload.target_id, admin: payload.admin, from: payload.from, to: payload.to };
+      // The cursor names every filter, so a page of one filtered list is never read as a page of another. With the
+      // admin or time filters, by a digest of them all: the cursor is at most 200 characters.
+      const list =
+        filter.admin === undefined && filter.from === undefined && filter.to === undefined
+          ? `audit:${filter.action ?? ''}:${filter.targetType ?? ''}:${filter.targetId ?? ''}`
+          : `audit:${createHash('sha256').update(JSON.stringify([filter.action, filter.targetType, filter.targetId, filter.admin, filter.from, filter.to])).digest('base64url').slice(0, 16)}`;
       return page(list, await listAudit(db, filter, decodeIdCursor(list, payload.cursor, 'bigint'), limit), limit);
     });
+
+    adminApi(app, admin.queueCounts, async () => queueCounts(db));
   },
   { name: 'admin-routes', dependencies: ['api', 'core'] },
 );

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AdminAction, AuditEntry, AuditTargetType } from '@/contract/calls/admin';
+import { usernameKey } from '../account/user.repository';
 import type { Database } from '../db/schema';
 import { isoOf } from '../directory/listing.mappers';
 
@@ -38,6 +39,24 @@ export interface AuditFilter {
   action?: AdminAction;
   targetType?: AuditTargetType;
   targetId?: string;
+  /** The acting admin's user name (compared as user names are: any case or width). */
+  admin?: string;
+  /** From this moment (inclusive) to that one (exclusive). */
+  from?: string;
+  to?: string;
+}
+
+/** Where a row's details name the member it concerned (written by the actions; see their recordAdminAction calls). */
+const MEMBER_FIELDS = ['user', 'owner'] as const;
+
+/** The uuid of the member an audit row concerned, or null. */
+function memberUuidOf(row: { target_type: string; target_id: string; details: Record<string, unknown> }): string | null {
+  if (row.target_type === 'user') return row.target_id;
+  for (const field of MEMBER_FIELDS) {
+    const value = row.details[field];
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  return null;
 }
 
 /** A page (limit + 1 rows) of the log, newest first, before the row id `before`. */
@@ -49,17 +68,34 @@ export async function listAudit(db: Db, filter: AuditFilter, before: string | nu
     .$if(filter.action !== undefined, (q) => q.where('l.action', '=', filter.action!))
     .$if(filter.targetType !== undefined, (q) => q.where('l.target_type', '=', filter.targetType!))
     .$if(filter.targetId !== undefined, (q) => q.where('l.target_id', '=', filter.targetId!))
+    .$if(filter.admin !== undefined, (q) => q.where('a.username_key', '=', usernameKey(filter.admin!)))
+    .$if(filter.from !== undefined, (q) => q.where('l.created_at', '>=', new Date(filter.from!)))
+    .$if(filter.to !== undefined, (q) => q.where('l.created_at', '<', new Date(filter.to!)))
     .$if(before !== null, (q) => q.where('l.id', '<', before!))
     .orderBy('l.id', 'desc')
     .limit(limit + 1)
     .execute();
-  return rows.map((r) => ({
-    id: Number(r.id),
-    admin: { uuid: r.uuid, username: r.username, nickname: r.nickname },
-    action: r.action as AdminAction,
-    target_type: r.target_type as AuditTargetType,
-    target_id: r.target_id,
-    details: r.details,
-    created_at: isoOf(r.created_at),
-  }));
+  // The members the rows name, in one query (a uuid-shaped value only: older rows may hold anything).
+  const uuids = [...new Set(rows.map(memberUuidOf).filter((u): u is string => u !== null && UUID.test(u)))];
+  const members = new Map(
+    uuids.length === 0
+      ? []
+      : (await db.selectFrom('users').select(['uuid', 'username', 'nickname']).where('uuid', 'in', uuids).execute()).map((u) => [u.uuid, u] as const),
+  );
+  return rows.map((r) => {
+    const memberUuid = memberUuidOf(r);
+    const member = memberUuid === null ? undefined : members.get(memberUuid);
+    return {
+      id: Number(r.id),
+      admin: { uuid: r.uuid, username: r.username, nickname: r.nickname },
+      action: r.action as AdminAction,
+      target_type: r.target_type as AuditTargetType,
+      target_id: r.target_id,
+      member: member ? { uuid: member.uuid, username: member.username, nickname: member.nickname } : null,
+      details: r.details,
+      created_at: isoOf(r.created_at),
+    };
+  });
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -87,6 +87,8 @@ const ADDED_PATHS = [
   'admin/auditLog',
   'admin/kycQueue',
   'admin/kycReview',
+  // The tabs' counts of what waits (issue 31 item 9).
+  'admin/queueCounts',
 ] as const;
 
 /** Calls that move money or points (DESIGN section 8). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineCall } from '../call';
-import { EMAIL_MAX } from '../constants';
+import { defineCall, emptyPayload } from '../call';
+import { EMAIL_MAX, USERNAME_MAX } from '../constants';
 import { KycStatus } from '../enums';
 import { IdDocumentType, ListingStatus, WithdrawalMethod, WithdrawalStatus } from '../feature-enums';
 import * as f from '../fields';
@@ -385,13 +385,25 @@ export const auditEntry = z.object({
   action: z.enum(ADMIN_ACTIONS),
   target_type: z.enum(AUDIT_TARGET_TYPES),
   target_id: z.string(),
+  /**
+   * The member the action concerned (the withdrawal's or KYC applicant's account, the listing's owner, the user acted
+   * on), so the log names people rather than uuids; null when the row names nobody or the account is gone.
+   */
+  member: adminUserRef.nullable(),
   /** What the action changed (amounts, reasons, notes, statuses before and after). */
   details: z.record(z.string(), z.unknown()),
   created_at: dateTime,
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
-/** The audit log, newest first, optionally narrowed to one action or one target. */
+/** A moment of a filter: ISO 8601 with its offset (the client sends the start of a day in the admin's zone). */
+const filterMoment = z.iso.datetime({ offset: true, message: 'zod.date.invalid' });
+
+/**
+ * The audit log, newest first, optionally narrowed (issue 31 item 10): to one action, one record type (and one record
+ * of it), one admin (by user name, any case or width; an unknown name finds nothing) and a time range, `from`
+ * inclusive and `to` exclusive. A range that ends before it starts is refused (field `to`), not answered empty.
+ */
 export const auditLog = defineCall({
   path: 'admin/auditLog',
   mutates: false,
@@ -402,11 +414,37 @@ export const auditLog = defineCall({
       action: oneOf(ADMIN_ACTIONS).optional(),
       target_type: oneOf(AUDIT_TARGET_TYPES).optional(),
       target_id: f.text(1, 64).optional(),
+      admin: f.text(1, USERNAME_MAX).optional(),
+      from: filterMoment.optional(),
+      to: filterMoment.optional(),
       ...pageFields,
     })
     .refine((p) => p.target_id === undefined || p.target_type !== undefined, {
       message: 'zod.string.required',
       path: ['target_type'],
+    })
+    .refine((p) => p.from === undefined || p.to === undefined || Date.parse(p.from) < Date.parse(p.to), {
+      message: 'zod.date.range',
+      path: ['to'],
     }),
   response: pagedList(auditEntry),
+});
+
+// --- What waits --------------------------------------------------------------------------------------------------
+
+/**
+ * How much work waits in each queue, for the console's tabs (issue 31 item 9): identity checks under review, pending
+ * withdrawals and open reports. Read on every visit to the console and after every action.
+ */
+export const queueCounts = defineCall({
+  path: 'admin/queueCounts',
+  mutates: false,
+  auth: 'required',
+  role: 'admin',
+  payload: emptyPayload,
+  response: z.object({
+    kyc: z.number().int().min(0),
+    withdrawals: z.number().int().min(0),
+    reports: z.number().int().min(0),
+  }),
 });

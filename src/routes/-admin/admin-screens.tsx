@@ -1,40 +1,47 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
 import * as admin from '@/contract/calls/admin';
 import { MODERATION_NOTE_MAX, type PagedList } from '@/contract/shapes';
 import { type PerformInput, requestMachine } from '@/machines/app/request.machine';
-import type { FetchPageInput } from '@/machines/directory/listing-list.machine';
+import { type FetchPageInput, listingListMachine } from '@/machines/directory/listing-list.machine';
 import { storage } from '@/services/storage';
 import { registerMessages } from '@/ui/app/messages';
 import { requestErrorText } from '@/ui/directory/directory-names';
 import { EmptyState, ErrorState } from '@/ui/directory/listing-list';
-import { AdminListingRow, AdminReportRow, AdminUserCard, AdminWithdrawalRow, AuditRow, KycRow } from '@/ui/admin/admin-rows';
+import { ConfirmDialog, KycRejectDialog, ReasonDialog } from '@/ui/admin/admin-dialogs';
+import { ACCOUNT_NUMBER_FIELDS, PAYOUT_FIELDS, WITHDRAWAL_METHODS } from '@/ui/admin/admin-labels';
+import {
+  AdminListingRow,
+  AdminReportRow,
+  AdminUserCard,
+  AdminWithdrawalRow,
+  KycRow,
+  kycImageParts,
+} from '@/ui/admin/admin-rows';
+import {
+  AuditFilters,
+  type AuditFilterValues,
+  type AuditListStatus,
+  AuditTable,
+  NO_AUDIT_FILTERS,
+} from '@/ui/admin/audit-table';
+import { FilterSelect } from '@/ui/admin/filter-select';
 import { Button } from '@/ui/kit/button';
-import { SelectField, TextAreaField } from '@/ui/kit/choice-fields';
-import { FormDialog } from '@/ui/kit/form-dialog';
-import { FormError } from '@/ui/kit/form-error';
 import { TextField } from '@/ui/kit/text-field';
 import { formatMoney } from '@/ui/wallet/wallet-format';
 import { useAppSystem } from '../-app/app-context';
+import { useImageViewer } from '../-app/image-viewer';
 import { useDocumentTitle } from '../-app/use-document-title';
 import { ListingFeed } from '../-directory/listing-feed';
+import { useRefreshAdminCounts } from './admin-counts';
 import { isAdminSection } from './admin-sections';
 
-/** The console's toast and dialog codes, registered when its pages load (as the wallet's are). */
+/** The console's toast codes, registered when its pages load (as the wallet's are). */
 registerMessages({
   'toast.admin.done': msg`Done.`,
-  'dialog.admin.approve.title': msg({ message: 'Approve the identity of {name}?', comment: '{name} is the full name on the document.' }),
-  'dialog.admin.pay.title': msg({ message: 'Mark {amount} to {name} as paid?', comment: '{amount} is money; {name} a nickname.' }),
-  'dialog.admin.pay.message': msg`Only after the money has been sent. The held points leave the member's wallet.`,
-  'dialog.admin.unhide.title': msg({ message: 'Show {name} to everyone again?', comment: '{name} is the name of a listing.' }),
-  'dialog.admin.resolve.title': msg`Mark this report as resolved?`,
-  'dialog.admin.dismiss.title': msg`Dismiss this report?`,
-  'dialog.admin.signOut.title': msg({ message: 'Sign {name} out on all devices?', comment: '{name} is a nickname or user name.' }),
-  'dialog.admin.signOut.message': msg`Every session of this account ends now, and its chat closes within seconds. The member can log in again with their password.`,
-  'toast.admin.failed': msg({ message: 'Not done: {reason}', comment: '{reason} is the server’s explanation.' }),
 });
 
 const PAGE_SIZE = 20;
@@ -46,70 +53,104 @@ function useReload(): [number, () => void] {
 }
 
 /**
- * A dialog asking for a reason or a note, then running `perform` with it (the request machine: busy, the server's
- * refusal under the form, done).
+ * An action waiting for the admin's word: a confirmation, a reason in their words, or an identity check's rejection
+ * (preset reasons and free text). `perform` runs the call with the text given (none for a confirmation).
  */
-function ReasonDialog(props: { title: string; label: string; submitLabel: string; maxLength: number; required?: boolean; perform(text: string): Promise<unknown>; onDone(): void; onClose(): void }) {
-  // onDone runs after onClose, once the call succeeded (the screen reloads its list).
-  const { i18n, t } = useLingui();
-  const [text, setText] = useState('');
-  const [missing, setMissing] = useState(false);
-  const actor = useActorRef(requestMachine.provide({ actors: { perform: fromPromise<unknown, PerformInput>(({ input }) => props.perform((input.params as { text: string }).text)) } }));
+type ActionSpec =
+  | {
+      kind: 'confirm';
+      title: string;
+      body?: ReactNode;
+      confirmLabel: string;
+      tone?: 'primary' | 'danger';
+      perform(): Promise<unknown>;
+    }
+  | {
+      kind: 'reason';
+      title: string;
+      label: string;
+      hint?: ReactNode;
+      submitLabel: string;
+      maxLength: number;
+      tone?: 'primary' | 'danger';
+      perform(text: string): Promise<unknown>;
+    }
+  | { kind: 'kycReject'; name: string; maxLength: number; perform(text: string): Promise<unknown> };
+
+/**
+ * The dialog of one action, bound to the request machine: busy while the call runs, the server's refusal under the
+ * form, and on success the dialog closes, a toast says "Done.", the list reloads and the tabs' counts are read again.
+ */
+function ActionDialog({ spec, onClose, onDone }: { spec: ActionSpec; onClose(): void; onDone(): void }) {
+  const { i18n } = useLingui();
+  const { toast } = useAppSystem();
+  const refreshCounts = useRefreshAdminCounts();
+  const actor = useActorRef(
+    requestMachine.provide({
+      actors: {
+        perform: fromPromise<unknown, PerformInput>(({ input }) =>
+          spec.perform((input.params as { text: string }).text),
+        ),
+      },
+    }),
+  );
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const error = useSelector(actor, (s) => (s.matches('failed') ? s.context.error : null));
   const done = useSelector(actor, (s) => s.matches('finished'));
   useEffect(() => {
     // Once, when the call succeeds.
-    if (done) {
-      props.onClose();
-      props.onDone();
-    }
+    if (!done) return;
+    onClose();
+    toast.send({ type: 'toast.show', kind: 'success', message: 'toast.admin.done' });
+    onDone();
+    refreshCounts();
   }, [done]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if ((props.required ?? true) && text.trim() === '') {
-      setMissing(true);
-      return;
-    }
-    actor.send({ type: 'request.start', params: { text: text.trim() } });
-  };
-  return (
-    <FormDialog open title={props.title} onClose={props.onClose}>
-      <form onSubmit={submit} noValidate className="page-column page-column--tight">
-        <TextAreaField label={props.label} name="reason" value={text} maxLength={props.maxLength} rows={4} required error={missing ? t`This field is required.` : undefined} onChange={setText} onFocus={() => setMissing(false)} />
-        <FormError message={error ? requestErrorText(i18n, error) : undefined} />
-        <Button type="submit" busy={busy} block>
-          {props.submitLabel}
-        </Button>
-      </form>
-    </FormDialog>
-  );
+  const run = (text = '') => actor.send({ type: 'request.start', params: { text } });
+  const state = { busy, error: error ? requestErrorText(i18n, error) : undefined, onCancel: onClose };
+  switch (spec.kind) {
+    case 'confirm':
+      return (
+        <ConfirmDialog
+          {...state}
+          title={spec.title}
+          confirmLabel={spec.confirmLabel}
+          tone={spec.tone}
+          onConfirm={() => run()}
+        >
+          {spec.body}
+        </ConfirmDialog>
+      );
+    case 'reason':
+      return (
+        <ReasonDialog
+          {...state}
+          title={spec.title}
+          label={spec.label}
+          hint={spec.hint}
+          submitLabel={spec.submitLabel}
+          maxLength={spec.maxLength}
+          tone={spec.tone}
+          onSubmit={run}
+        />
+      );
+    case 'kycReject':
+      return <KycRejectDialog {...state} name={spec.name} maxLength={spec.maxLength} onSubmit={run} />;
+  }
 }
 
-/** Runs a confirmed action: a confirm dialog, then the call, then a toast and `onDone`. */
-function useConfirmedAction() {
-  const { toast, openDialog } = useAppSystem();
-  const { i18n } = useLingui();
-  return async (dialog: { title: string; message?: string; params: Record<string, string> }, run: () => Promise<unknown>, onDone: () => void) => {
-    const result = await openDialog({ messageType: 'confirm', bodyImage: 'warning', title: dialog.title, message: dialog.message ?? null, params: dialog.params, confirmText: 'common.confirm' });
-    if (result !== 'confirm') return;
-    try {
-      await run();
-      toast.send({ type: 'toast.show', kind: 'success', message: 'toast.admin.done' });
-      onDone();
-    } catch (error) {
-      const text = error instanceof Error ? error.message : String(error);
-      toast.send({ type: 'toast.show', kind: 'error', message: 'toast.admin.failed', params: { reason: text || i18n._(msg`Something went wrong. Please try again.`) } });
-    }
-  };
+/** A screen's pending action: `ask` opens its dialog, `dialog` is rendered once in the screen. */
+function useActionDialog(onDone: () => void) {
+  const [spec, setSpec] = useState<ActionSpec | null>(null);
+  const dialog = spec ? <ActionDialog spec={spec} onClose={() => setSpec(null)} onDone={onDone} /> : null;
+  return { ask: setSpec, dialog };
 }
 
 function Page({ title, filters, children }: { title: string; filters?: ReactNode; children: ReactNode }) {
   useDocumentTitle(title);
   return (
-    <div className="page-column page-column--tight">
-      <h2 className="wallet-section-title">{title}</h2>
-      {filters ? <div className="admin-filters">{filters}</div> : null}
+    <div className="page-column page-column--tight admin-page">
+      <h2 className="admin-page-title">{title}</h2>
+      {filters}
       {children}
     </div>
   );
@@ -119,7 +160,11 @@ const pageOf = (input: FetchPageInput) => ({ limit: PAGE_SIZE, ...(input.cursor 
 
 /** The decrypted images of a KYC application (GET with the session token: never in a URL). */
 function useKycImages(item: admin.AdminKycSubmission) {
-  const [urls, setUrls] = useState<{ front: string | null; back: string | null; selfie: string | null }>({ front: null, back: null, selfie: null });
+  const [urls, setUrls] = useState<{ front: string | null; back: string | null; selfie: string | null }>({
+    front: null,
+    back: null,
+    selfie: null,
+  });
   useEffect(() => {
     const controller = new AbortController();
     const made: string[] = [];
@@ -145,8 +190,41 @@ function useKycImages(item: admin.AdminKycSubmission) {
   return urls;
 }
 
-function KycQueueItem({ item, onApprove, onReject }: { item: admin.AdminKycSubmission; onApprove(): void; onReject(): void }) {
-  return <KycRow item={item} images={useKycImages(item)} onApprove={onApprove} onReject={onReject} />;
+/**
+ * One application with its images; a click on an image opens them all full size in the app's photo viewer (zoom,
+ * pan, next and previous: issue 31 item 11).
+ */
+function KycQueueItem({
+  item,
+  onApprove,
+  onReject,
+}: {
+  item: admin.AdminKycSubmission;
+  onApprove(): void;
+  onReject(): void;
+}) {
+  const { i18n } = useLingui();
+  const images = useKycImages(item);
+  const viewerImages = useMemo(
+    () =>
+      kycImageParts(i18n, item).flatMap(({ part, description }) =>
+        images[part] ? [{ src: images[part]!, alt: description }] : [],
+      ),
+    [images, item, i18n],
+  );
+  const photos = useImageViewer(viewerImages);
+  return (
+    <>
+      <KycRow
+        item={item}
+        images={images}
+        onOpenImage={(index) => photos.open(index)}
+        onApprove={onApprove}
+        onReject={onReject}
+      />
+      {photos.viewer}
+    </>
+  );
 }
 
 /** /admin/kyc: identity verifications, oldest waiting first; approve, or reject with a reason. */
@@ -155,58 +233,76 @@ export function KycQueueScreen(_: { lang: string }) {
   const { api } = useAppSystem();
   const [status, setStatus] = useState('1');
   const [version, reload] = useReload();
-  const [rejecting, setRejecting] = useState<admin.AdminKycSubmission | null>(null);
-  const confirmed = useConfirmedAction();
+  const action = useActionDialog(reload);
   const title = t`Identity checks`;
+  const renderItem = useCallback(
+    (raw: unknown) => {
+      const item = raw as admin.AdminKycSubmission;
+      return (
+        <KycQueueItem
+          item={item}
+          onApprove={() =>
+            action.ask({
+              kind: 'confirm',
+              title: t`Approve the identity of ${item.full_name}?`,
+              body: (
+                <p className="admin-dialog-text">
+                  <Trans>
+                    {item.user.nickname} will be able to publish listings and withdraw what they earn. The member is
+                    told at once.
+                  </Trans>
+                </p>
+              ),
+              confirmLabel: t`Approve`,
+              perform: () => api.call(admin.kycReview, { id: item.id, decision: 'approve' }),
+            })
+          }
+          onReject={() =>
+            action.ask({
+              kind: 'kycReject',
+              name: item.full_name,
+              maxLength: admin.KYC_REJECT_REASON_MAX,
+              perform: (reason) => api.call(admin.kycReview, { id: item.id, decision: 'reject', reason }),
+            })
+          }
+        />
+      );
+    },
+    [api, t],
+  );
   return (
     <Page
       title={title}
       filters={
-        <SelectField
-          label={t`Status`}
-          name="status"
-          value={status}
-          placeholder={t`Waiting for review`}
-          options={[
-            { value: '1', label: t`Waiting for review` },
-            { value: '2', label: t({ message: 'Approved', context: 'identity check' }) },
-            { value: '3', label: t({ message: 'Rejected', context: 'identity check' }) },
-          ]}
-          onChange={setStatus}
-        />
+        <div className="admin-filters">
+          <FilterSelect
+            label={t`Status`}
+            name="status"
+            value={status}
+            options={[
+              { value: '1', label: t`Waiting for review` },
+              { value: '2', label: t({ message: 'Approved', context: 'identity check' }) },
+              { value: '3', label: t({ message: 'Rejected', context: 'identity check' }) },
+            ]}
+            onChange={setStatus}
+          />
+        </div>
       }
     >
       <ListingFeed
         layout="rows"
         query={{ status, version }}
         label={title}
-        fetchPage={(input, signal) => api.call(admin.kycQueue, { status: Number(status) as 1 | 2 | 3, ...pageOf(input) }, { signal }) as Promise<PagedList<unknown>>}
+        fetchPage={(input, signal) =>
+          api.call(admin.kycQueue, { status: Number(status) as 1 | 2 | 3, ...pageOf(input) }, { signal }) as Promise<
+            PagedList<unknown>
+          >
+        }
         keyOf={(item) => String((item as admin.AdminKycSubmission).id)}
-        renderItem={(raw) => {
-          const item = raw as admin.AdminKycSubmission;
-          return (
-            <KycQueueItem
-              item={item}
-              onApprove={() =>
-                void confirmed({ title: 'dialog.admin.approve.title', params: { name: item.full_name } }, () => api.call(admin.kycReview, { id: item.id, decision: 'approve' }), reload)
-              }
-              onReject={() => setRejecting(item)}
-            />
-          );
-        }}
+        renderItem={renderItem}
         empty={<EmptyState title={<Trans>Nothing is waiting.</Trans>} />}
       />
-      {rejecting ? (
-        <ReasonDialog
-          title={t`Reject ${rejecting.full_name}`}
-          label={t`Reason, shown to the member`}
-          submitLabel={t`Reject`}
-          maxLength={admin.KYC_REJECT_REASON_MAX}
-          perform={(reason) => api.call(admin.kycReview, { id: rejecting.id, decision: 'reject', reason })}
-          onDone={reload}
-          onClose={() => setRejecting(null)}
-        />
-      ) : null}
+      {action.dialog}
     </Page>
   );
 }
@@ -215,64 +311,113 @@ export function KycQueueScreen(_: { lang: string }) {
 export function WithdrawalsQueueScreen(_: { lang: string }) {
   const { t, i18n } = useLingui();
   const { api } = useAppSystem();
-  const [status, setStatus] = useState<'pending' | 'paid' | 'rejected'>('pending');
+  const [status, setStatus] = useState<'pending' | 'paid' | 'rejected' | 'all'>('pending');
   const [version, reload] = useReload();
-  const [rejecting, setRejecting] = useState<admin.AdminWithdrawal | null>(null);
-  const confirmed = useConfirmedAction();
+  const action = useActionDialog(reload);
   const title = t`Withdrawals`;
+  const renderItem = useCallback(
+    (raw: unknown) => {
+      const item = raw as admin.AdminWithdrawal;
+      const amount = formatMoney(i18n, item.amount);
+      const name = item.user.nickname || item.user.username;
+      const numberField = ACCOUNT_NUMBER_FIELDS.find((field) => item.account[field]);
+      return (
+        <AdminWithdrawalRow
+          item={item}
+          onPay={() =>
+            action.ask({
+              kind: 'confirm',
+              title: t`Mark ${amount} to ${name} as paid?`,
+              body: (
+                <>
+                  <p className="admin-dialog-text">
+                    <Trans>Only after the money has been sent. The held points leave the member's wallet.</Trans>
+                  </p>
+                  <p className="admin-dialog-text admin-muted">
+                    {i18n._(WITHDRAWAL_METHODS[item.method])}
+                    {numberField ? (
+                      <>
+                        {' · '}
+                        {i18n._(PAYOUT_FIELDS[numberField])}{' '}
+                        <bdi dir="ltr" className="admin-mono">
+                          {item.account[numberField]}
+                        </bdi>
+                      </>
+                    ) : null}
+                  </p>
+                </>
+              ),
+              confirmLabel: t`Mark as paid`,
+              perform: () =>
+                api.call(admin.withdrawalPay, { id: item.id, idempotency_key: globalThis.crypto.randomUUID() }),
+            })
+          }
+          onReject={() =>
+            action.ask({
+              kind: 'reason',
+              title: t`Reject the withdrawal of ${amount} to ${name}?`,
+              hint: (
+                <p className="admin-dialog-text">
+                  <Trans>The points go back to the member's withdrawable balance.</Trans>
+                </p>
+              ),
+              label: t`Reason, shown to the member`,
+              submitLabel: t`Reject`,
+              tone: 'danger',
+              maxLength: admin.WITHDRAWAL_REJECT_REASON_MAX,
+              perform: (reason) =>
+                api.call(admin.withdrawalReject, {
+                  id: item.id,
+                  reason,
+                  idempotency_key: globalThis.crypto.randomUUID(),
+                }),
+            })
+          }
+        />
+      );
+    },
+    [api, i18n, t],
+  );
   return (
     <Page
       title={title}
       filters={
-        <SelectField
-          label={t`Status`}
-          name="status"
-          value={status}
-          placeholder={t`Pending`}
-          options={[
-            { value: 'pending', label: t`Pending` },
-            { value: 'paid', label: t`Paid` },
-            { value: 'rejected', label: t`Rejected` },
-          ]}
-          onChange={(value) => setStatus(value as typeof status)}
-        />
+        <div className="admin-filters">
+          <FilterSelect
+            label={t`Status`}
+            name="status"
+            value={status}
+            options={[
+              { value: 'pending', label: t({ message: 'Pending', context: 'withdrawal status' }) },
+              { value: 'paid', label: t({ message: 'Paid', context: 'withdrawal status' }) },
+              { value: 'rejected', label: t({ message: 'Rejected', context: 'withdrawal status' }) },
+              { value: 'all', label: t`All statuses` },
+            ]}
+            onChange={(value) => setStatus(value as typeof status)}
+          />
+        </div>
       }
     >
       <ListingFeed
         layout="rows"
         query={{ status, version }}
         label={title}
-        fetchPage={(input, signal) => api.call(admin.withdrawals, { status, ...pageOf(input) }, { signal }) as Promise<PagedList<unknown>>}
+        fetchPage={(input, signal) =>
+          api.call(
+            admin.withdrawals,
+            { ...(status === 'all' ? {} : { status }), ...pageOf(input) },
+            { signal },
+          ) as Promise<PagedList<unknown>>
+        }
         keyOf={(item) => String((item as admin.AdminWithdrawal).id)}
-        renderItem={(raw) => {
-          const item = raw as admin.AdminWithdrawal;
-          return (
-            <AdminWithdrawalRow
-              item={item}
-              onPay={() =>
-                void confirmed(
-                  { title: 'dialog.admin.pay.title', message: 'dialog.admin.pay.message', params: { amount: formatMoney(i18n, item.amount), name: item.user.nickname } },
-                  () => api.call(admin.withdrawalPay, { id: item.id, idempotency_key: globalThis.crypto.randomUUID() }),
-                  reload,
-                )
-              }
-              onReject={() => setRejecting(item)}
-            />
-          );
-        }}
-        empty={<EmptyState title={<Trans>Nothing is waiting.</Trans>} />}
+        renderItem={renderItem}
+        empty={
+          <EmptyState
+            title={status === 'pending' ? <Trans>Nothing is waiting.</Trans> : <Trans>No withdrawals here.</Trans>}
+          />
+        }
       />
-      {rejecting ? (
-        <ReasonDialog
-          title={t`Reject withdrawal ${rejecting.id}`}
-          label={t`Reason, shown to the member`}
-          submitLabel={t`Reject`}
-          maxLength={admin.WITHDRAWAL_REJECT_REASON_MAX}
-          perform={(reason) => api.call(admin.withdrawalReject, { id: rejecting.id, reason, idempotency_key: globalThis.crypto.randomUUID() })}
-          onDone={reload}
-          onClose={() => setRejecting(null)}
-        />
-      ) : null}
+      {action.dialog}
     </Page>
   );
 }
@@ -282,40 +427,67 @@ export function ReportsQueueScreen(_: { lang: string }) {
   const { t } = useLingui();
   const { api } = useAppSystem();
   const [version, reload] = useReload();
-  const [hiding, setHiding] = useState<admin.AdminReport | null>(null);
-  const confirmed = useConfirmedAction();
+  const action = useActionDialog(reload);
   const title = t`Reports`;
-  const resolve = (item: admin.AdminReport, outcome: 'resolved' | 'dismissed') =>
-    void confirmed({ title: outcome === 'resolved' ? 'dialog.admin.resolve.title' : 'dialog.admin.dismiss.title', params: {} }, () => api.call(admin.reportResolve, { id: item.id, outcome }), reload);
+  const renderItem = useCallback(
+    (raw: unknown) => {
+      const item = raw as admin.AdminReport;
+      const listing = item.target === 'merchant' || item.target === 'partner';
+      const close = (outcome: 'resolved' | 'dismissed') =>
+        action.ask({
+          kind: 'confirm',
+          title: outcome === 'resolved' ? t`Mark this report as resolved?` : t`Dismiss this report?`,
+          confirmLabel:
+            outcome === 'resolved'
+              ? t({ message: 'Resolved', context: 'report action' })
+              : t({ message: 'Dismiss', context: 'report' }),
+          perform: () => api.call(admin.reportResolve, { id: item.id, outcome }),
+        });
+      const name = item.target_label ?? item.target_id;
+      return (
+        <AdminReportRow
+          item={item}
+          onResolve={() => close('resolved')}
+          onDismiss={() => close('dismissed')}
+          onHide={
+            listing
+              ? () =>
+                  action.ask({
+                    kind: 'reason',
+                    title: t`Hide ${name}`,
+                    label: t`Note for the owner`,
+                    submitLabel: t`Hide`,
+                    maxLength: MODERATION_NOTE_MAX,
+                    perform: async (note) => {
+                      await api.call(admin.listingHide, {
+                        source: item.target as 'merchant' | 'partner',
+                        id: Number(item.target_id),
+                        note,
+                      });
+                      await api.call(admin.reportResolve, { id: item.id, outcome: 'resolved', note });
+                    },
+                  })
+              : undefined
+          }
+        />
+      );
+    },
+    [api, t],
+  );
   return (
     <Page title={title}>
       <ListingFeed
         layout="rows"
         query={{ version }}
         label={title}
-        fetchPage={(input, signal) => api.call(admin.reports, { status: 'open', ...pageOf(input) }, { signal }) as Promise<PagedList<unknown>>}
+        fetchPage={(input, signal) =>
+          api.call(admin.reports, { status: 'open', ...pageOf(input) }, { signal }) as Promise<PagedList<unknown>>
+        }
         keyOf={(item) => String((item as admin.AdminReport).id)}
-        renderItem={(raw) => {
-          const item = raw as admin.AdminReport;
-          const listing = item.target === 'merchant' || item.target === 'partner';
-          return <AdminReportRow item={item} onResolve={() => resolve(item, 'resolved')} onDismiss={() => resolve(item, 'dismissed')} onHide={listing ? () => setHiding(item) : undefined} />;
-        }}
+        renderItem={renderItem}
         empty={<EmptyState title={<Trans>No open reports.</Trans>} />}
       />
-      {hiding ? (
-        <ReasonDialog
-          title={t`Hide ${hiding.target_label ?? hiding.target_id}`}
-          label={t`Note for the owner`}
-          submitLabel={t`Hide`}
-          maxLength={MODERATION_NOTE_MAX}
-          perform={async (note) => {
-            await api.call(admin.listingHide, { source: hiding.target as 'merchant' | 'partner', id: Number(hiding.target_id), note });
-            await api.call(admin.reportResolve, { id: hiding.id, outcome: 'resolved', note });
-          }}
-          onDone={reload}
-          onClose={() => setHiding(null)}
-        />
-      ) : null}
+      {action.dialog}
     </Page>
   );
 }
@@ -327,48 +499,77 @@ export function ModerationScreen(_: { lang: string }) {
   const [source, setSource] = useState<'merchant' | 'partner'>('merchant');
   const [status, setStatus] = useState<'hidden' | 'published'>('hidden');
   const [version, reload] = useReload();
-  const [hiding, setHiding] = useState<admin.AdminListing | null>(null);
-  const confirmed = useConfirmedAction();
+  const action = useActionDialog(reload);
   const title = t`Moderation`;
+  const renderItem = useCallback(
+    (raw: unknown) => {
+      const item = raw as admin.AdminListing;
+      return (
+        <AdminListingRow
+          item={item}
+          onHide={() =>
+            action.ask({
+              kind: 'reason',
+              title: t`Hide ${item.name}`,
+              label: t`Note for the owner`,
+              submitLabel: t`Hide`,
+              maxLength: MODERATION_NOTE_MAX,
+              perform: (note) => api.call(admin.listingHide, { source: item.source, id: item.id, note }),
+            })
+          }
+          onUnhide={() =>
+            action.ask({
+              kind: 'confirm',
+              title: t`Show ${item.name} to everyone again?`,
+              confirmLabel: t`Show again`,
+              perform: () => api.call(admin.listingUnhide, { source: item.source, id: item.id }),
+            })
+          }
+        />
+      );
+    },
+    [api, t],
+  );
   return (
     <Page
       title={title}
       filters={
-        <>
-          <SelectField label={t({ message: 'Listings', context: 'kind of listing' })} name="source" value={source} placeholder={t`Venues`} options={[{ value: 'merchant', label: t`Venues` }, { value: 'partner', label: t`Profiles` }]} onChange={(value) => setSource(value as typeof source)} />
-          <SelectField label={t`Status`} name="status" value={status} placeholder={t`Hidden`} options={[{ value: 'hidden', label: t`Hidden` }, { value: 'published', label: t`Published` }]} onChange={(value) => setStatus(value as typeof status)} />
-        </>
+        <div className="admin-filters">
+          <FilterSelect
+            label={t({ message: 'Listings', context: 'kind of listing' })}
+            name="source"
+            value={source}
+            options={[
+              { value: 'merchant', label: t`Venues` },
+              { value: 'partner', label: t`Profiles` },
+            ]}
+            onChange={(value) => setSource(value as typeof source)}
+          />
+          <FilterSelect
+            label={t`Status`}
+            name="status"
+            value={status}
+            options={[
+              { value: 'hidden', label: t({ message: 'Hidden', context: 'listing status' }) },
+              { value: 'published', label: t({ message: 'Published', context: 'listing status' }) },
+            ]}
+            onChange={(value) => setStatus(value as typeof status)}
+          />
+        </div>
       }
     >
       <ListingFeed
         layout="rows"
         query={{ source, status, version }}
         label={title}
-        fetchPage={(input, signal) => api.call(admin.listings, { source, status, ...pageOf(input) }, { signal }) as Promise<PagedList<unknown>>}
+        fetchPage={(input, signal) =>
+          api.call(admin.listings, { source, status, ...pageOf(input) }, { signal }) as Promise<PagedList<unknown>>
+        }
         keyOf={(item) => `${(item as admin.AdminListing).source}-${(item as admin.AdminListing).id}`}
-        renderItem={(raw) => {
-          const item = raw as admin.AdminListing;
-          return (
-            <AdminListingRow
-              item={item}
-              onHide={() => setHiding(item)}
-              onUnhide={() => void confirmed({ title: 'dialog.admin.unhide.title', params: { name: item.name } }, () => api.call(admin.listingUnhide, { source: item.source, id: item.id }), reload)}
-            />
-          );
-        }}
+        renderItem={renderItem}
         empty={<EmptyState title={<Trans>No listings here.</Trans>} />}
       />
-      {hiding ? (
-        <ReasonDialog
-          title={t`Hide ${hiding.name}`}
-          label={t`Note for the owner`}
-          submitLabel={t`Hide`}
-          maxLength={MODERATION_NOTE_MAX}
-          perform={(note) => api.call(admin.listingHide, { source: hiding.source, id: hiding.id, note })}
-          onDone={reload}
-          onClose={() => setHiding(null)}
-        />
-      ) : null}
+      {action.dialog}
     </Page>
   );
 }
@@ -378,11 +579,19 @@ export function UserLookupScreen(_: { lang: string }) {
   const { t, i18n } = useLingui();
   const { api } = useAppSystem();
   const [query, setQuery] = useState('');
-  const actor = useActorRef(requestMachine.provide({ actors: { perform: fromPromise<unknown, PerformInput>(({ input, signal }) => api.call(admin.userLookup, input.params as { query: string }, { signal })) } }));
+  const actor = useActorRef(
+    requestMachine.provide({
+      actors: {
+        perform: fromPromise<unknown, PerformInput>(({ input, signal }) =>
+          api.call(admin.userLookup, input.params as { query: string }, { signal }),
+        ),
+      },
+    }),
+  );
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const found = useSelector(actor, (s) => (s.matches('finished') ? (s.context.result as admin.AdminUser) : null));
   const error = useSelector(actor, (s) => (s.matches('failed') ? s.context.error : null));
-  const confirmed = useConfirmedAction();
+  const action = useActionDialog(() => undefined);
   const title = t`Users`;
   return (
     <Page title={title}>
@@ -398,38 +607,115 @@ export function UserLookupScreen(_: { lang: string }) {
           <Trans>Look up</Trans>
         </Button>
       </form>
-      {error ? <ErrorState message={requestErrorText(i18n, error)} onRetry={() => actor.send({ type: 'request.start' })} /> : null}
+      {error ? (
+        <ErrorState message={requestErrorText(i18n, error)} onRetry={() => actor.send({ type: 'request.start' })} />
+      ) : null}
       {found ? (
         <AdminUserCard
           user={found}
           onSignOut={() =>
-            void confirmed(
-              { title: 'dialog.admin.signOut.title', message: 'dialog.admin.signOut.message', params: { name: found.nickname || found.username } },
-              () => api.call(admin.userSignOut, { uuid: found.uuid }),
-              () => undefined,
-            )
+            action.ask({
+              kind: 'confirm',
+              title: t`Sign ${found.nickname || found.username} out on all devices?`,
+              body: (
+                <p className="admin-dialog-text">
+                  <Trans>
+                    Every session of this account ends now, and its chat closes within seconds. The member can log in
+                    again with their password.
+                  </Trans>
+                </p>
+              ),
+              confirmLabel: t`Sign out on all devices`,
+              tone: 'danger',
+              perform: () => api.call(admin.userSignOut, { uuid: found.uuid }),
+            })
           }
         />
       ) : null}
+      {action.dialog}
     </Page>
   );
 }
 
-/** /admin/audit: every admin action, newest first. */
+const AUDIT_STATUS: Record<string, AuditListStatus> = {
+  idle: 'loading',
+  loading: 'loading',
+  loaded: 'ready',
+  loadingMore: 'loadingMore',
+  end: 'end',
+  error: 'error',
+};
+
+/** The start of a calendar day ('YYYY-MM-DD') in the admin's own time zone, as an instant the server compares. */
+function startOfLocalDay(date: string, addDays = 0): string | undefined {
+  const [year, month, day] = date.split('-').map(Number);
+  if (!year || !month || !day) return undefined;
+  return new Date(year, month - 1, day + addDays).toISOString();
+}
+
+/** The audit log call's filters: the "to" day is included, so the range ends at the start of the day after. */
+function auditPayload(filters: AuditFilterValues) {
+  const from = filters.from ? startOfLocalDay(filters.from) : undefined;
+  const to = filters.to ? startOfLocalDay(filters.to, 1) : undefined;
+  return {
+    ...(filters.action ? { action: filters.action } : {}),
+    ...(filters.target ? { target_type: filters.target } : {}),
+    ...(filters.admin ? { admin: filters.admin } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+  };
+}
+
+/** /admin/audit: every admin action, newest first, as a table with filters (issue 31 item 10). */
 export function AuditLogScreen(_: { lang: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { api } = useAppSystem();
   const title = t`Audit log`;
+  const [filters, setFilters] = useState<AuditFilterValues>(NO_AUDIT_FILTERS);
+  const actor = useActorRef(
+    listingListMachine.provide({
+      actors: {
+        fetchPage: fromPromise<PagedList<unknown>, FetchPageInput>(
+          ({ input, signal }) =>
+            api.call(
+              admin.auditLog,
+              { ...auditPayload(input.query as AuditFilterValues), ...pageOf(input) },
+              { signal },
+            ) as Promise<PagedList<unknown>>,
+        ),
+      },
+    }),
+    { input: { query: filters, keyOf: (item) => String((item as admin.AuditEntry).id) } },
+  );
+  const state = useSelector(actor, (s) => String(s.value));
+  const entries = useSelector(actor, (s) => s.context.items) as admin.AuditEntry[];
+  const error = useSelector(actor, (s) => s.context.error);
+  useEffect(() => actor.send({ type: 'list.load' }), [actor]);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    actor.send({ type: 'list.query', query: filters });
+  }, [actor, filters]);
+  const filtered = JSON.stringify(filters) !== JSON.stringify(NO_AUDIT_FILTERS);
   return (
-    <Page title={title}>
-      <ListingFeed
-        layout="rows"
-        query={{}}
-        label={title}
-        fetchPage={(input, signal) => api.call(admin.auditLog, pageOf(input), { signal }) as Promise<PagedList<unknown>>}
-        keyOf={(item) => String((item as admin.AuditEntry).id)}
-        renderItem={(item) => <AuditRow item={item as admin.AuditEntry} />}
-        empty={<EmptyState title={<Trans>No admin actions yet.</Trans>} />}
+    <Page title={title} filters={<AuditFilters values={filters} onChange={setFilters} />}>
+      <AuditTable
+        entries={entries}
+        status={AUDIT_STATUS[state] ?? 'loading'}
+        error={error ? requestErrorText(i18n, error) : undefined}
+        onLoadMore={() => actor.send({ type: 'list.loadMore' })}
+        onRetry={() => actor.send({ type: 'list.retry' })}
+        errorState={(message, onRetry) => <ErrorState message={message} onRetry={onRetry} />}
+        empty={
+          <EmptyState
+            title={
+              filtered ? <Trans>No admin action matches these filters.</Trans> : <Trans>No admin actions yet.</Trans>
+            }
+          />
+        }
       />
     </Page>
   );

@@ -14,7 +14,13 @@ export function ReportedMessage({ message }: { message: NonNullable<AdminReport[
   return (
     <figure className="admin-message">
       {message.content_type === 'photos' ? (
-        <img className="admin-message-photo" src={message.content} alt={t`The reported photo`} loading="lazy" decoding="async" />
+        <img
+          className="admin-message-photo"
+          src={message.content}
+          alt={t`The reported photo`}
+          loading="lazy"
+          decoding="async"
+        />
       ) : (
         <blockquote className="message-quote" dir="auto">
           {message.content}
