@@ -7,7 +7,6 @@ import { afterFirstPaint, lazyPromise, nextTask } from '@/services/deferred-star
 import { hasFirstData, setFirstData } from '@/services/first-data';
 import { pageHydrated, setPageHydrated } from '@/services/page-hydrated';
 import { activateLocale, i18n } from '@/services/i18n';
-import { inspectorFromUrl } from '@/services/inspector';
 import { detectLocale } from '@/services/locale';
 import { installChunkErrorReload } from '@/services/pwa';
 import { markSignedIn } from '@/services/signed-in-hint';
@@ -44,8 +43,6 @@ markSignedIn(signedIn);
 const memberPaint = rootElement.hasChildNodes() && 'member' in rootElement.dataset;
 const hydrating = rootElement.hasChildNodes() && hasFirstData() && !signedIn && !memberPaint;
 if (!hydrating && !memberPaint) setFirstData(null);
-// `?inspect` connects every app actor to the XState inspector, loaded only then (development and production).
-const inspect = await inspectorFromUrl(window.location.search);
 // The start is split into tasks (the modules' evaluation, the router, the catalog, the first render or hydration),
 // so that none of them keeps a tap waiting for long on a slow phone (issue 10, total blocking time).
 await nextTask();
@@ -68,7 +65,9 @@ let refresh: () => void = () => {};
  */
 const systemLoad = lazyPromise<AppSystem>(async () => {
   await loadAppLibraries();
-  const { createAppSystem, pageCallSettings } = await import('./routes/-app/app-system');
+  const { createAppSystem, pageCallSettings, inspectorFromUrl } = await import('./routes/-app/app-system');
+  // `?inspect` connects every app actor to the XState inspector, loaded only then (development and production).
+  const inspect = await inspectorFromUrl(window.location.search);
   await nextTask();
   return createAppSystem({
     ...pageCallSettings(),
@@ -129,8 +128,8 @@ declare module '@tanstack/react-router' {
 }
 
 const AppUpdates = lazy(async () => {
-  const { startAppUpdates, AppUpdateToast } = await import('./routes/-app/app-update');
-  const actor = startAppUpdates(inspect);
+  const { startAppUpdates, AppUpdateToast, inspectorFromUrl } = await import('./routes/-app/app-update');
+  const actor = startAppUpdates(await inspectorFromUrl(window.location.search));
   return { default: () => (actor ? <AppUpdateToast actor={actor} /> : null) };
 });
 

@@ -15,8 +15,13 @@ export type ActorInspector = (event: InspectionEvent) => void;
  * `@statelyai/inspect` is imported dynamically and only here, so it is a chunk of its own that a page without
  * `?inspect` never fetches (tests/budget/check-bundle.ts fails if it ever reaches the home page's initial JS).
  */
-export async function inspectorFromUrl(search: string): Promise<ActorInspector | undefined> {
-  if (!new URLSearchParams(search).has('inspect')) return undefined;
-  // Everything else loads only with ?inspect: none of it is on the home page's first paint.
-  return (await import('./inspector-connect')).connectInspector();
+export function inspectorFromUrl(search: string): Promise<ActorInspector | undefined> {
+  // One inspector for the page: the app system and the update checks (two lazy chunks) both ask for it.
+  connecting ??= new URLSearchParams(search).has('inspect')
+    ? // Everything else loads only with ?inspect: none of it is on the home page's first paint.
+      import('./inspector-connect').then((m) => m.connectInspector())
+    : Promise.resolve(undefined);
+  return connecting;
 }
+
+let connecting: Promise<ActorInspector | undefined> | undefined;

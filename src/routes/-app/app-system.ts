@@ -52,6 +52,9 @@ export function pageCallSettings(): Pick<AppSystemDeps, 'keys' | 'clientId'> {
 /** What `runAction`/`runPendingAction` can do; later features add their own action types here. */
 export type ActionHandlers = Record<string, (params: unknown) => void>;
 
+/** The XState inspector for `?inspect`, here so the page's entry does not carry it (src/services/inspector.ts). */
+export { inspectorFromUrl } from '@/services/inspector';
+
 export function createAppSystem(deps: AppSystemDeps) {
   const localized = (path: string) => `/${deps.locale()}${path === '/' ? '' : path}`;
   const actionHandlers: ActionHandlers = {

@@ -12,6 +12,9 @@ import { translateCode } from '@/ui/app/messages';
  * waiting update, and a toast with reload. Loaded after the first render with the rest of the app system. A page
  * without the server's runtime config (no build version to compare) has none: null.
  */
+/** The XState inspector for `?inspect`, shared with the app system (one connection: src/services/inspector.ts). */
+export { inspectorFromUrl } from '@/services/inspector';
+
 export function startAppUpdates(inspect?: (event: InspectionEvent) => void) {
   const currentVersion = readRuntimeConfig()?.version;
   if (currentVersion === undefined) return null;
