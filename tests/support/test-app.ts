@@ -53,6 +53,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     seedDemo: false,
     economy: DEFAULT_ECONOMY,
     chatLimits: DEFAULT_CHAT_LIMITS,
+    storage: { kind: 'local' },
     ...overrides,
   };
 }
