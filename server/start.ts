@@ -28,7 +28,7 @@ async function main() {
   try {
     await storage.check();
   } catch (error) {
-    throw new StorageUnreachable(`${storage.describe()} cannot be used: ${(error as Error).name}: ${(error as Error).message}`);
+    throw new StorageUnreachable(`${storage.describe()} cannot be used: ${(error as Error).message}`);
   }
   // Demo pictures are drawn on sharp's threads while the app builds and the database opens and migrates.
   const demo = config.seedDemo ? prepareDemoPool(config.dataDir, storage) : null;

@@ -233,14 +233,18 @@ describe.each(BACKENDS)('file storage: %s', (_name, makeBackend) => {
   });
 });
 
-describe('S3 storage against a bucket that does not exist', () => {
-  it('fails its check (the start refuses to run on it) and its writes', async () => {
-    const storage = createS3Storage({ ...s3.storage, bucket: 'no-such-bucket' });
+describe('S3 storage that cannot be used', () => {
+  it('fails its check (the start refuses to run on it) and its writes, saying why', async () => {
+    const missing = createS3Storage({ ...s3.storage, bucket: 'no-such-bucket' });
+    const stranger = createS3Storage({ ...s3.storage, credentials: { accessKeyId: 'NOT-AN-ACCOUNT', secretAccessKey: 'x' } });
     try {
-      await expect(storage.check()).rejects.toThrow();
-      await expect(storage.put('uploads/listing/2026/11/a.webp', Buffer.from('x'), { contentType: 'image/webp' })).rejects.toThrow();
+      await expect(missing.check()).rejects.toThrow('the bucket does not exist');
+      await expect(missing.put('uploads/listing/2026/11/a.webp', Buffer.from('x'), { contentType: 'image/webp' })).rejects.toThrow();
+      await expect(stranger.check()).rejects.toThrow(/access denied/);
+      await expect(stranger.get('uploads/listing/2026/11/a.webp')).rejects.toThrow();
     } finally {
-      storage.close();
+      missing.close();
+      stranger.close();
     }
   });
 });

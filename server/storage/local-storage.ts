@@ -99,7 +99,7 @@ export function createLocalStorage(dataDir: string): FileStorage {
       await access(root, constants.W_OK);
     },
 
-    describe: () => `the local directory ${root}`,
+    describe: () => `the local directory ${root} (uploads/ and kyc/)`,
     close() {},
   };
 }

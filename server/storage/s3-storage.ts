@@ -89,8 +89,21 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
 
+    /** HeadBucket, with a message an operator can act on (HeadBucket answers carry no error text of their own). */
     async check() {
-      await client.send(new HeadBucketCommand({ Bucket }));
+      try {
+        await client.send(new HeadBucketCommand({ Bucket }));
+      } catch (error) {
+        const e = error as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
+        const status = e.$metadata?.httpStatusCode;
+        const reason =
+          status === 404
+            ? 'the bucket does not exist'
+            : status === 403 || status === 401
+              ? 'access denied (check AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and the bucket policy)'
+              : `${e.name ?? 'Error'}${status ? ` (HTTP ${status})` : ''}: ${e.message ?? String(error)}`;
+        throw new Error(reason, { cause: error });
+      }
     },
 
     describe: () => `the S3 bucket ${Bucket}${config.endpoint ? ` at ${config.endpoint}` : ` in ${config.region}`}`,

@@ -15,8 +15,8 @@ export interface S3Server {
 
 /**
  * A real S3-compatible server (s3rver, an npm package: the S3 REST API over files in a temp directory) on a loopback
- * port, with one empty bucket. It checks request signatures against its one account (S3RVER / S3RVER), so a client
- * that signs wrongly fails here as it would against S3.
+ * port, with one empty bucket. It refuses an unknown access key id (its one account is S3RVER / S3RVER) but, unlike
+ * S3, does not verify SigV4 signatures themselves.
  */
 export async function startS3Server(bucket = 'venuely-test'): Promise<S3Server> {
   const directory = mkdtempSync(path.join(os.tmpdir(), 'venuely-s3-'));
