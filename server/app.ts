@@ -30,6 +30,7 @@ import partnerRoutes from './directory/partner.routes';
 import reportRoutes from './directory/report.routes';
 import visitReportRoutes from './directory/visit-report.routes';
 import { translate, waitPhrase } from './i18n';
+import uploadsRoutes from './images/uploads.routes';
 import kycRoutes from './kyc/kyc.routes';
 import searchRoutes from './search/search.routes';
 import { applySecurityHeaders, securityHeaders } from './security-headers';
@@ -37,6 +38,7 @@ import { seedReferenceData } from './seed/reference-data';
 import trackingRoutes from './tracking/tracking.routes';
 import walletRoutes from './wallet/wallet.routes';
 import paymentsRoutes from './payments/payments.routes';
+import type { FileStorage } from './storage/file-storage';
 import spaPlugin from './web/spa.plugin';
 import healthPlugin from './health/health.plugin';
 
@@ -45,6 +47,8 @@ export interface BuildAppOptions {
   database?: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
   now?: () => number;
+  /** An already created storage (npm start shares it with the demo seeds); otherwise one is created from the config. */
+  storage?: FileStorage;
   /** How often open chat sockets' sessions are checked (im.plugin.ts SESSION_CHECK_MS); tests shorten or lengthen it. */
   chatSessionCheckMs?: number;
 }
@@ -135,9 +139,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     });
   }
   await app.register(rateLimit, { global: false, skipOnError: true, ...(redis ? { redis, nameSpace: 'venuely-rl:' } : {}) });
-  await app.register(corePlugin, { config, database, ownsDatabase: !options.database });
+  await app.register(corePlugin, { config, database, ownsDatabase: !options.database, storage: options.storage });
   await app.register(healthPlugin);
   if (redis) app.health.addCheck('redis', () => redis.ping());
+  app.health.addCheck('storage', () => app.storage.check());
   await app.register(apiPlugin, {
     aesKey: config.aesKey,
     signKey: config.signKey,
@@ -188,6 +193,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     now: options.now,
     sessionCheckMs: options.chatSessionCheckMs,
   });
+  await app.register(uploadsRoutes);
   await app.register(spaPlugin);
   return app;
 }

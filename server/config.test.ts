@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 
 const hex = () => randomBytes(32).toString('hex');
 
@@ -105,6 +105,72 @@ describe('Stripe configuration (issue 12 item 3)', () => {
     expect(load({ ...stripe, STRIPE_API_BASE: 'http://127.0.0.1:12111/' }).stripeApiBase).toBe('http://127.0.0.1:12111');
     for (const bad of ['127.0.0.1:12111', 'ftp://127.0.0.1', 'http://127.0.0.1:12111/v1', 'http://user:pw@127.0.0.1', 'http://127.0.0.1/?x=1']) {
       expect(() => load({ ...stripe, STRIPE_API_BASE: bad }), bad).toThrow(/STRIPE_API_BASE must be/);
+    }
+  });
+});
+
+describe('storage configuration (issue 32 item 1)', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'venuely-config-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const load = (env: Record<string, string> = {}) => loadConfig({ DATA_DIR: dataDir, ...env });
+  const minio = { S3_BUCKET: 'venuely-files', S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_FORCE_PATH_STYLE: '1', AWS_ACCESS_KEY_ID: 'id', AWS_SECRET_ACCESS_KEY: 'secret' };
+
+  it('keeps files in DATA_DIR by default, whatever AWS_* variables the machine has for other tools', () => {
+    expect(load().storage).toEqual({ kind: 'local' });
+    expect(load({ AWS_REGION: 'eu-west-1', AWS_ACCESS_KEY_ID: 'id' }).storage).toEqual({ kind: 'local' });
+  });
+
+  it('uses the bucket of S3_BUCKET, on a self-hosted server or on AWS', () => {
+    expect(load(minio).storage).toEqual({
+      kind: 's3',
+      bucket: 'venuely-files',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+    });
+    expect(load({ S3_BUCKET: 'venuely.files-eu', AWS_REGION: 'eu-west-1' }).storage).toEqual({
+      kind: 's3',
+      bucket: 'venuely.files-eu',
+      endpoint: null,
+      forcePathStyle: false,
+      region: 'eu-west-1',
+      credentials: null,
+    });
+  });
+
+  it('refuses a bad setting at start with a message naming the variable', () => {
+    const refused: [Record<string, string>, RegExp][] = [
+      [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, /S3_ENDPOINT or S3_FORCE_PATH_STYLE is set but S3_BUCKET is not/],
+      [{ S3_FORCE_PATH_STYLE: '1' }, /S3_BUCKET is not/],
+      [{ ...minio, S3_FORCE_PATH_STYLE: 'yes' }, /S3_FORCE_PATH_STYLE/],
+      [{ ...minio, S3_BUCKET: 'Venuely_Files' }, /S3_BUCKET: must be an S3 bucket name/],
+      [{ ...minio, S3_BUCKET: 'ab' }, /S3_BUCKET: must be an S3 bucket name/],
+      [{ ...minio, S3_BUCKET: '192.168.1.1' }, /S3_BUCKET: must be an S3 bucket name/],
+      [{ ...minio, S3_BUCKET: 'a..b' }, /S3_BUCKET: must be an S3 bucket name/],
+      [{ ...minio, S3_BUCKET: '../etc' }, /S3_BUCKET: must be an S3 bucket name/],
+      [{ ...minio, S3_ENDPOINT: '127.0.0.1:9000' }, /S3_ENDPOINT must be/],
+      [{ ...minio, S3_ENDPOINT: 'ftp://127.0.0.1' }, /S3_ENDPOINT must be/],
+      [{ ...minio, S3_ENDPOINT: 'http://127.0.0.1:9000/bucket' }, /S3_ENDPOINT must be/],
+      [{ ...minio, S3_ENDPOINT: 'http://id:secret@127.0.0.1:9000' }, /S3_ENDPOINT must be/],
+      [{ ...minio, AWS_SECRET_ACCESS_KEY: '' }, /AWS_ACCESS_KEY_ID is set but AWS_SECRET_ACCESS_KEY is not/],
+      [{ ...minio, AWS_ACCESS_KEY_ID: '' }, /AWS_SECRET_ACCESS_KEY is set but AWS_ACCESS_KEY_ID is not/],
+      [{ S3_BUCKET: 'venuely-files' }, /set AWS_REGION/],
+      [{ ...minio, AWS_REGION: 'EU WEST' }, /AWS_REGION: must be a region name/],
+    ];
+    for (const [env, message] of refused) {
+      let error: unknown = null;
+      try {
+        load(env);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error, JSON.stringify(env)).toBeInstanceOf(ConfigError);
+      expect((error as Error).message, JSON.stringify(env)).toMatch(message);
     }
   });
 });

@@ -58,6 +58,24 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   kycApplyPerAccount: { max: 10, windowMs: 60 * 60_000 },
 };
 
+/**
+ * Where files are stored (server/storage/file-storage.ts): DATA_DIR (uploads/ and kyc/ under it) unless S3_BUCKET
+ * names a bucket of S3-compatible object storage.
+ */
+export type StorageConfig = { kind: 'local' } | S3StorageConfig;
+
+export interface S3StorageConfig {
+  kind: 's3';
+  bucket: string;
+  /** S3_ENDPOINT: an S3-compatible server instead of AWS (`http(s)://host[:port]`); null for AWS S3 itself. */
+  endpoint: string | null;
+  /** S3_FORCE_PATH_STYLE=1: `endpoint/bucket/key` addressing, which most self-hosted servers need. */
+  forcePathStyle: boolean;
+  region: string;
+  /** AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY; null lets the SDK find credentials itself (an instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -109,6 +127,8 @@ export interface AppConfig {
    * the app closes and finishes its requests; past `timeoutMs` from the signal the process exits anyway (code 1).
    */
   shutdown: { drainDelayMs: number; timeoutMs: number };
+  /** Where uploaded pictures and identity documents are kept: DATA_DIR, or an S3 bucket (S3_BUCKET). */
+  storage: StorageConfig;
 }
 
 /** Two failed probes of a balancer checking /readyz every second, with a margin (README, "Running on several machines"). */
@@ -145,6 +165,18 @@ const envSchema = z.object({
   CHAT_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(100).default(DEFAULT_CHAT_LIMITS.socketsPerUser),
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(DEFAULT_DRAIN_DELAY_MS),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(DEFAULT_SHUTDOWN_TIMEOUT_MS),
+  // S3's own naming rules (3–63 characters, lower case, digits, '.' and '-', starting and ending with a letter or
+  // digit), so a typo stops the start instead of the first upload.
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 characters: a-z, 0-9, "." and "-")')
+    .refine((name) => !name.includes('..') && !/^\d+\.\d+\.\d+\.\d+$/.test(name), 'must be an S3 bucket name, not an IP address or a name with ".."')
+    .optional(),
+  S3_ENDPOINT: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1']).default('0'),
+  AWS_REGION: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a region name such as eu-west-1').optional(),
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
 });
 
 
@@ -230,6 +262,54 @@ function checkProduction(production: boolean, e: { STRIPE_SECRET_KEY?: string; P
   }
 }
 
+/**
+ * The storage settings: DATA_DIR unless S3_BUCKET is set. An S3 setting without S3_BUCKET, an endpoint that is not
+ * `http(s)://host[:port]`, one of the two access keys without the other, or AWS S3 without a region stops the start
+ * with a message naming the variable, instead of the first upload failing.
+ */
+function loadStorage(e: {
+  S3_BUCKET?: string;
+  S3_ENDPOINT?: string;
+  S3_FORCE_PATH_STYLE: '0' | '1';
+  AWS_REGION?: string;
+  AWS_ACCESS_KEY_ID?: string;
+  AWS_SECRET_ACCESS_KEY?: string;
+}): StorageConfig {
+  if (!e.S3_BUCKET) {
+    // AWS_* may be set for other tools on the machine; only the S3_* settings are this app's own.
+    if (e.S3_ENDPOINT || e.S3_FORCE_PATH_STYLE === '1') {
+      throw new ConfigError('S3_ENDPOINT or S3_FORCE_PATH_STYLE is set but S3_BUCKET is not: set S3_BUCKET to store files in that bucket, or unset them to keep files in DATA_DIR.');
+    }
+    return { kind: 'local' };
+  }
+  let endpoint: string | null = null;
+  if (e.S3_ENDPOINT) {
+    let url: URL | null = null;
+    try {
+      url = new URL(e.S3_ENDPOINT);
+    } catch {
+      // Reported below.
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+      throw new ConfigError('S3_ENDPOINT must be http(s)://host[:port] with nothing after it (for example http://127.0.0.1:9000); credentials go in AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY.');
+    }
+    endpoint = url.origin;
+  }
+  if (Boolean(e.AWS_ACCESS_KEY_ID) !== Boolean(e.AWS_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(`${e.AWS_ACCESS_KEY_ID ? 'AWS_ACCESS_KEY_ID' : 'AWS_SECRET_ACCESS_KEY'} is set but ${e.AWS_ACCESS_KEY_ID ? 'AWS_SECRET_ACCESS_KEY' : 'AWS_ACCESS_KEY_ID'} is not: set both, or neither to use the credentials the machine provides (an instance role).`);
+  }
+  // AWS itself needs the bucket's region; a self-hosted server (S3_ENDPOINT) usually accepts any, conventionally this one.
+  if (!e.AWS_REGION && !endpoint) throw new ConfigError('S3_BUCKET is set without S3_ENDPOINT, so the bucket is on AWS: set AWS_REGION to its region (for example eu-west-1).');
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET,
+    endpoint,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === '1',
+    region: e.AWS_REGION ?? 'us-east-1',
+    credentials: e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY } : null,
+  };
+}
+
 /** Reads a JSON file of hex keys kept under DATA_DIR; a damaged file is refused, never silently replaced. */
 function readKeyFile<K extends string>(file: string, names: readonly K[]): Record<K, string> | null {
   if (!existsSync(file)) return null;
@@ -303,6 +383,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   checkStripe(e);
+  const storage = loadStorage(e);
   checkProduction(env.NODE_ENV === 'production', e);
   const dataDir = path.resolve(e.DATA_DIR);
   const keys = loadEnvelopeKeys(dataDir, e);
@@ -336,5 +417,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     economy: loadEconomy(e.ECONOMY_JSON),
     chatLimits: { framesPerSecond: e.CHAT_FRAMES_PER_SECOND, socketsPerUser: e.CHAT_SOCKETS_PER_USER },
     shutdown: { drainDelayMs: e.DRAIN_DELAY_MS, timeoutMs: Math.max(e.SHUTDOWN_TIMEOUT_MS, e.DRAIN_DELAY_MS + 1_000) },
+    storage,
   };
 }

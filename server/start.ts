@@ -8,6 +8,12 @@ import { seedDemoChat } from './seed/demo-chat';
 import { seedDemoKyc } from './seed/demo-kyc';
 import { prepareDemoPool, seedDemoListings } from './seed/demo-listings';
 import { seedDemoWallet } from './seed/demo-wallet';
+import { createFileStorage } from './storage/file-storage';
+
+/** The configured storage does not answer at start (a wrong bucket, endpoint or credentials, or it is down). */
+class StorageUnreachable extends Error {
+  override name = 'StorageUnreachable';
+}
 
 /**
  * `npm start`: builds the SPA when it is not built, opens (and on first run creates) the database, migrates,
@@ -16,8 +22,16 @@ import { seedDemoWallet } from './seed/demo-wallet';
  */
 async function main() {
   const config = loadConfig();
+  // One storage for the app and the demo seeds. A bucket that does not answer stops the start here, with its name,
+  // instead of failing the first upload.
+  const storage = createFileStorage(config);
+  try {
+    await storage.check();
+  } catch (error) {
+    throw new StorageUnreachable(`${storage.describe()} cannot be used: ${(error as Error).message}`);
+  }
   // Demo pictures are drawn on sharp's threads while the app builds and the database opens and migrates.
-  const demo = config.seedDemo ? prepareDemoPool(config.dataDir) : null;
+  const demo = config.seedDemo ? prepareDemoPool(config.dataDir, storage) : null;
   // `npm run dev` serves the page from Vite's dev server (NO_SPA_BUILD=1): no production build to wait for.
   if (
     process.env.NO_SPA_BUILD !== '1' &&
@@ -26,7 +40,8 @@ async function main() {
     console.log('Building the web app (first start)…');
     await buildWebApp();
   }
-  const app = await buildApp(config);
+  const app = await buildApp(config, { storage });
+  app.addHook('onClose', async () => storage.close());
   // Production on the sandbox is an explicit choice (PAYMENTS_SANDBOX=1, config.ts); say so where operators look.
   if (config.production && !config.stripeSecretKey) {
     app.log.warn('PAYMENTS_SANDBOX=1: payments run on the sandbox provider in test mode; test-funded withdrawals can only be rejected');
@@ -41,7 +56,7 @@ async function main() {
     const wallet = await seedDemoWallet(app.db, config.economy, { pool: await demo.pool });
     if (wallet.profiles + wallet.orders + wallet.unlocks + wallet.withdrawals > 0) app.log.info(wallet, 'demo wallet created');
     if (wallet.skipped.length > 0) app.log.warn({ skipped: wallet.skipped }, 'demo wallet: steps the configured economy does not allow were skipped');
-    const kyc = await seedDemoKyc(app.db, { dataDir: config.dataDir, kycKey: config.kycKey, log: app.log });
+    const kyc = await seedDemoKyc(app.db, { storage, kycKey: config.kycKey, log: app.log });
     if (kyc > 0) app.log.info({ submissions: kyc }, 'demo identity verification created');
   }
   let closing = false;
@@ -80,6 +95,7 @@ async function main() {
     '',
     `  Venuely is running at ${url}`,
     `  database: ${app.databaseKind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pgdata')}` : 'PostgreSQL'}`,
+    `  files: ${storage.describe()}`,
     `  mail: ${config.smtpUrl ? 'SMTP' : 'outbox table (links and codes in this log)'}`,
     config.stripeSecretKey
       ? '  payments: Stripe'
@@ -94,6 +110,6 @@ async function main() {
 
 main().catch((error: unknown) => {
   // A configuration mistake is the operator's to fix: one message naming the variable, no stack to dig through.
-  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
+  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error instanceof StorageUnreachable ? `Storage error: ${error.message}` : error);
   process.exit(1);
 });

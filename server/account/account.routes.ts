@@ -10,7 +10,7 @@ import { TokenPurpose } from '@/contract/feature-enums';
 import { isUniqueViolation } from '../db/errors';
 import { ApiFailure } from '../api/failure';
 import type { RateLimitRule } from '../config';
-import { createImageStore, ImageError } from '../images/image.service';
+import { ImageError } from '../images/image.service';
 import { renderMail } from '../mail/mailer';
 import { sendWelcome } from '../chat/welcome';
 import { isStripeTestKey } from '../payments/stripe.provider';
@@ -49,8 +49,7 @@ import {
  */
 export default fp(
   async function accountRoutes(app: FastifyInstance) {
-    const { db, config, mailer, passwords } = app;
-    const images = createImageStore({ rootDir: `${config.dataDir}/uploads` });
+    const { db, config, mailer, passwords, images } = app;
     const limits = config.rateLimits;
 
     const limit = (name: string, rule: RateLimitRule, key: (request: FastifyRequest) => string) => rateLimitHook(app, name, rule, key);

@@ -4,7 +4,6 @@ import type { AdminWithdrawal } from '@/contract/calls/admin';
 import { DATABASE_KINDS } from '../../tests/support/databases';
 import { createRawClient } from '../../tests/support/raw-client';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
-import { createImageStore } from '../images/image.service';
 import { seedDemoAccounts } from '../seed/demo-accounts';
 import { demoImagePool } from '../seed/demo-images';
 import { seedDemoWallet } from '../seed/demo-wallet';
@@ -23,7 +22,7 @@ describe.each(DATABASE_KINDS)('demo admin queue on %s', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind);
     api = createRawClient(t.baseUrl, t.config.aesKey, t.config.signKey);
-    const store = createImageStore({ rootDir: path.join(t.config.dataDir, 'uploads') });
+    const store = t.app.images;
     const pool = await demoImagePool(store, { cacheFile: path.join(t.config.dataDir, 'demo-images.json'), count: 6 });
     await seedDemoAccounts(t.database.db, t.app.passwords, t.config.economy);
     expect((await seedDemoWallet(t.database.db, t.config.economy, { pool })).withdrawals).toBe(1);

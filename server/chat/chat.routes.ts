@@ -4,7 +4,7 @@ import * as chat from '@/contract/calls/chat';
 import { createChatToken } from '../account/chat-token';
 import { ApiFailure } from '../api/failure';
 import { rateLimitHook } from '../api/rate-limit';
-import { createImageStore, ImageError } from '../images/image.service';
+import { ImageError } from '../images/image.service';
 import {
   contactRows,
   findConversation,
@@ -32,8 +32,7 @@ const CONTACTS_MAX = 200;
  */
 export default fp(
   async function chatRoutes(app: FastifyInstance) {
-    const { db, config } = app;
-    const images = createImageStore({ rootDir: `${config.dataDir}/uploads` });
+    const { db, config, images } = app;
     const byUser = (request: FastifyRequest) => request.apiState?.session?.user.uuid ?? request.ip;
 
     async function resolve(viewer: string, peer: string, partnerUuid: string | undefined): Promise<ResolvedConversation> {

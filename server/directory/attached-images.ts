@@ -1,7 +1,5 @@
 import { ApiFailure } from '../api/failure';
-import { type createImageStore, ImageError, type StoredImage } from '../images/image.service';
-
-type ImageStore = ReturnType<typeof createImageStore>;
+import { ImageError, type ImageStore, type StoredImage } from '../images/image.service';
 
 /**
  * The images attached to a visit report or a feedback message, from the multipart parts `<prefix>0` …

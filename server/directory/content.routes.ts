@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import * as content from '@/contract/calls/content';
 import { LIST_LIMIT_DEFAULT } from '@/contract/shapes';
-import { createImageStore } from '../images/image.service';
 import { decodeListingCursor, pageOf } from './listing-cursor';
 import { listingStateOf, merchantDetailOf, merchantSummaries, ownDetail, partnerDetailOf, partnerSummaries } from './listing.mappers';
 import {
@@ -33,8 +32,7 @@ import { deletePhotos, insertPhotos, photosOf, renumberPhotos } from './photo.re
  */
 export default fp(
   async function contentRoutes(app: FastifyInstance) {
-    const { db, config } = app;
-    const images = createImageStore({ rootDir: `${config.dataDir}/uploads` });
+    const { db, images } = app;
 
     // --- Lists and previews -----------------------------------------------------------------------------------
 

@@ -4,7 +4,6 @@ import * as feedback from '@/contract/calls/feedback';
 import { FEEDBACK_IMAGES_MAX } from '@/contract/calls/feedback';
 import { ApiFailure } from '../api/failure';
 import { rateLimitHook } from '../api/rate-limit';
-import { createImageStore } from '../images/image.service';
 import { storeAttachedImages, withStoredImages } from './attached-images';
 
 /**
@@ -14,8 +13,7 @@ import { storeAttachedImages, withStoredImages } from './attached-images';
  */
 export default fp(
   async function feedbackRoutes(app: FastifyInstance) {
-    const { db, config } = app;
-    const images = createImageStore({ rootDir: `${config.dataDir}/uploads` });
+    const { db, config, images } = app;
     const byUser = (request: FastifyRequest) => request.apiState?.session?.user.uuid ?? request.ip;
 
     app.api(

@@ -10,7 +10,7 @@ import { PHOTOS_MAX } from '@/contract/shapes';
 import { activeMembership } from '../account/user.repository';
 import { ApiFailure } from '../api/failure';
 import type { Database, PhotoRow } from '../db/schema';
-import { type createImageStore, ImageError, type StoredImage } from '../images/image.service';
+import { ImageError, type ImageStore, type StoredImage } from '../images/image.service';
 import { type CityWithRegion, findCityById, findCityBySlugs, findRegionBySlug } from './place.repository';
 import { insertPartner } from './partner.repository';
 import { insertPhotos } from './photo.repository';
@@ -22,7 +22,7 @@ import { merchantSearchKey, partnerSearchKey } from './search-key';
  * outside the database and so are cleaned up by hand when a transaction does not commit.
  */
 
-export type ImageStore = ReturnType<typeof createImageStore>;
+export type { ImageStore };
 
 /** The same answer for a nonexistent, hidden, unpublished or another user's listing: nothing to tell apart. */
 export function listingNotFound(): ApiFailure {

@@ -6,7 +6,6 @@ import { LIST_LIMIT_DEFAULT } from '@/contract/shapes';
 import { recordAdminAction } from '../admin/audit.repository';
 import { ApiFailure } from '../api/failure';
 import type { UserRow } from '../db/schema';
-import { createImageStore } from '../images/image.service';
 import { decodeListingCursor, orderOfSort, pageOf } from './listing-cursor';
 import { isPubliclyVisible, merchantDetailOf, merchantSummaries, ownDetail } from './listing.mappers';
 import {
@@ -41,8 +40,7 @@ import { insertPhotos, photosOf } from './photo.repository';
  */
 export default fp(
   async function merchantRoutes(app: FastifyInstance) {
-    const { db, config } = app;
-    const images = createImageStore({ rootDir: `${config.dataDir}/uploads` });
+    const { db, images } = app;
 
     /** Published and visible, or the viewer's own, or a moderator looking. */
     const canSee = (row: { status: string; visible: boolean; owner_uuid: string }, viewer: UserRow | null) =>

@@ -7,7 +7,6 @@ import { LIST_LIMIT_DEFAULT, PHOTOS_MAX } from '@/contract/shapes';
 import { recordAdminAction } from '../admin/audit.repository';
 import { ApiFailure } from '../api/failure';
 import type { UserRow } from '../db/schema';
-import { createImageStore } from '../images/image.service';
 import { decodeListingCursor, orderOfSort, pageOf } from './listing-cursor';
 import { isPubliclyVisible, ownDetail, partnerDetailOf, partnerSummaries } from './listing.mappers';
 import {
@@ -35,8 +34,7 @@ import { photosOf } from './photo.repository';
  */
 export default fp(
   async function partnerRoutes(app: FastifyInstance) {
-    const { db, config } = app;
-    const images = createImageStore({ rootDir: `${config.dataDir}/uploads` });
+    const { db, images } = app;
 
     const canSee = (row: { status: string; visible: boolean; owner_uuid: string }, viewer: UserRow | null) =>
       isPubliclyVisible(row) || (viewer !== null && (viewer.uuid === row.owner_uuid || viewer.role === 'admin'));

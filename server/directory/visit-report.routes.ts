@@ -10,7 +10,6 @@ import type { ApiSession } from '../api/api.plugin';
 import { ApiFailure } from '../api/failure';
 import { rateLimitHook } from '../api/rate-limit';
 import { activeMembership } from '../account/user.repository';
-import { createImageStore } from '../images/image.service';
 import { storeAttachedImages, withStoredImages } from './attached-images';
 import { isoOf, isPubliclyVisible, storedImageOf } from './listing.mappers';
 import { chosenNickname } from '../account/public-face';
@@ -37,8 +36,7 @@ export function previewOf(text: string, chars = VISIT_REPORT_PREVIEW_CHARS): { t
  */
 export default fp(
   async function visitReportRoutes(app: FastifyInstance) {
-    const { db, config } = app;
-    const images = createImageStore({ rootDir: `${config.dataDir}/uploads` });
+    const { db, config, images } = app;
     const byUser = (request: FastifyRequest) => request.apiState?.session?.user.uuid ?? request.ip;
 
     /** Whether the session reads reports whole: paid membership (isCanViewFunLookComment) or a moderator. */

@@ -44,7 +44,7 @@ describe('health and readiness', () => {
   it('answers alive and ready, not cached, when the database answers', async () => {
     const { app: server } = await app();
     expect(await probe(server, '/healthz')).toEqual({ status: 200, body: { status: 'ok' }, cache: 'no-store' });
-    expect(await probe(server, '/readyz')).toEqual({ status: 200, body: { status: 'ready', checks: { database: 'ok' } }, cache: 'no-store' });
+    expect(await probe(server, '/readyz')).toEqual({ status: 200, body: { status: 'ready', checks: { database: 'ok', storage: 'ok' } }, cache: 'no-store' });
   });
 
   it('is not ready while the database cannot be reached, and still alive', async () => {
@@ -58,7 +58,7 @@ describe('health and readiness', () => {
     const redis = await startRedisServer();
     cleanups.push(() => redis.stop());
     const { app: server } = await app({ redisUrl: redis.url });
-    await expect.poll(async () => (await probe(server, '/readyz')).body).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'ok' } });
+    await expect.poll(async () => (await probe(server, '/readyz')).body).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'ok', storage: 'ok' } });
     await redis.stop();
     const down = await probe(server, '/readyz');
     expect(down).toMatchObject({ status: 503, body: { status: 'unavailable', checks: { database: 'ok' } } });
@@ -67,19 +67,19 @@ describe('health and readiness', () => {
 
   it('counts a dependency that hangs as a timeout, and says no more than the check’s state', async () => {
     const { app: server } = await app();
-    let storage: 'hangs' | 'refuses' = 'hangs';
-    server.health.addCheck('storage', () =>
-      storage === 'hangs' ? new Promise(() => undefined) : Promise.reject(new Error('connect ECONNREFUSED s3.internal:9000 key=AKIA-SECRET')),
+    let mail: 'hangs' | 'refuses' = 'hangs';
+    server.health.addCheck('mail', () =>
+      mail === 'hangs' ? new Promise(() => undefined) : Promise.reject(new Error('connect ECONNREFUSED s3.internal:9000 key=AKIA-SECRET')),
     );
     const started = Date.now();
     const res = await probe(server, '/readyz');
     expect(Date.now() - started).toBeGreaterThanOrEqual(READY_CHECK_TIMEOUT_MS - 50);
-    expect(res).toMatchObject({ status: 503, body: { status: 'unavailable', checks: { database: 'ok', storage: 'timeout' } } });
+    expect(res).toMatchObject({ status: 503, body: { status: 'unavailable', checks: { database: 'ok', storage: 'ok', mail: 'timeout' } } });
 
-    storage = 'refuses';
+    mail = 'refuses';
     const refused = await server.inject({ method: 'GET', url: '/readyz' });
     expect(refused.statusCode).toBe(503);
-    expect(refused.json()).toEqual({ status: 'unavailable', checks: { database: 'ok', storage: 'unreachable' } });
+    expect(refused.json()).toEqual({ status: 'unavailable', checks: { database: 'ok', storage: 'ok', mail: 'unreachable' } });
     expect(refused.body).not.toContain('AKIA');
   });
 

@@ -5,7 +5,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from '@/contract/constants';
-import { createImageStore, IMAGE_VARIANTS, ImageError, processImage, type ImageErrorCode } from './image.service';
+import { createLocalStorage } from '../storage/local-storage';
+import { createImageStore, IMAGE_VARIANTS, ImageError, processImage, type ImageErrorCode, type ImageStore } from './image.service';
 
 // ---------------------------------------------------------------- fixtures (all generated locally with sharp)
 
@@ -88,12 +89,15 @@ async function expectImageError(p: Promise<unknown>, code: ImageErrorCode, param
 
 const UUID_RE = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
+/** DATA_DIR of the local storage; its images are under root = DATA_DIR/uploads, as before the storage interface. */
+let dataDir: string;
 let root: string;
 beforeAll(async () => {
-  root = await mkdtemp(path.join(os.tmpdir(), 'image-service-test-'));
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'image-service-test-'));
+  root = path.join(dataDir, 'uploads');
 });
 afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 // ---------------------------------------------------------------- processImage
@@ -217,9 +221,15 @@ describe('processImage', () => {
 
 // ---------------------------------------------------------------- store
 
+/** The file of a stored image's URL in the local storage, or null when the store refuses the URL. */
+function fileOf(store: ImageStore, url: string): string | null {
+  const key = store.keyOf(url);
+  return key === null ? null : path.join(dataDir, key);
+}
+
 describe('createImageStore', () => {
   it('save() writes main and thumb under rootDir/<kind>/<yyyy>/<mm>/ without metadata', async () => {
-    const store = createImageStore({ rootDir: root });
+    const store = createImageStore({ storage: createLocalStorage(dataDir) });
     const saved = await store.save('avatar', await phoneJpeg());
 
     const now = new Date();
@@ -228,8 +238,8 @@ describe('createImageStore', () => {
     expect(saved.image).toMatch(new RegExp(`^/uploads/avatar/${yyyy}/${mm}/${UUID_RE}\\.webp$`));
     expect(saved.thumb).toBe(saved.image.replace(/\.webp$/, '.thumb.webp'));
 
-    const mainPath = store.resolve(saved.image)!;
-    const thumbPath = store.resolve(saved.thumb)!;
+    const mainPath = fileOf(store, saved.image)!;
+    const thumbPath = fileOf(store, saved.thumb)!;
     expect(mainPath).toBe(path.join(root, saved.image.slice('/uploads/'.length)));
     expect(path.dirname(mainPath)).toBe(path.join(root, 'avatar', yyyy, mm));
     expect(existsSync(mainPath)).toBe(true);
@@ -254,7 +264,7 @@ describe('createImageStore', () => {
   });
 
   it('save() uses a fresh name each time and the kind’s variant (feedback, listing)', async () => {
-    const store = createImageStore({ rootDir: root });
+    const store = createImageStore({ storage: createLocalStorage(dataDir) });
     const input = await solid(2400, 1200).png().toBuffer();
     const a = await store.save('listing', input);
     const b = await store.save('listing', input);
@@ -268,7 +278,7 @@ describe('createImageStore', () => {
   it('save() writes nothing for a rejected upload', async () => {
     const emptyRoot = await mkdtemp(path.join(os.tmpdir(), 'image-service-reject-'));
     try {
-      const store = createImageStore({ rootDir: emptyRoot });
+      const store = createImageStore({ storage: createLocalStorage(emptyRoot) });
       await expectImageError(store.save('document', Buffer.from('%PDF-1.7\n')), 'image.invalid');
       expect(await readdir(emptyRoot)).toEqual([]);
     } finally {
@@ -277,10 +287,10 @@ describe('createImageStore', () => {
   });
 
   it('resolve() refuses traversal and anything off the naming pattern', async () => {
-    const store = createImageStore({ rootDir: root });
+    const store = createImageStore({ storage: createLocalStorage(dataDir) });
     const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
-    expect(store.resolve(`/uploads/avatar/2026/11/${id}.webp`)).toBe(path.join(root, 'avatar/2026/11', `${id}.webp`));
-    expect(store.resolve(`/uploads/avatar/2026/11/${id}.thumb.webp`)).toBe(
+    expect(fileOf(store, `/uploads/avatar/2026/11/${id}.webp`)).toBe(path.join(root, 'avatar/2026/11', `${id}.webp`));
+    expect(fileOf(store, `/uploads/avatar/2026/11/${id}.thumb.webp`)).toBe(
       path.join(root, 'avatar/2026/11', `${id}.thumb.webp`),
     );
 
@@ -317,26 +327,26 @@ describe('createImageStore', () => {
       `/uploads/avatar/2026/11/${id.toUpperCase()}.webp`,
       `/uploads/avatar/2026/11/${id}/x.webp`,
     ];
-    for (const url of refused) expect(store.resolve(url), url).toBeNull();
+    for (const url of refused) expect(fileOf(store, url), url).toBeNull();
   });
 
   it('honours a custom publicPrefix (trailing slash tolerated)', async () => {
-    const store = createImageStore({ rootDir: root, publicPrefix: '/media/img/' });
+    const store = createImageStore({ storage: createLocalStorage(dataDir), publicPrefix: '/media/img/' });
     const saved = await store.save('document', await solid(40, 30).png().toBuffer());
     expect(saved.image).toMatch(new RegExp(`^/media/img/document/\\d{4}/\\d{2}/${UUID_RE}\\.webp$`));
-    expect(existsSync(store.resolve(saved.image)!)).toBe(true);
-    expect(store.resolve(saved.image.replace('/media/img', '/uploads'))).toBeNull();
+    expect(existsSync(fileOf(store, saved.image)!)).toBe(true);
+    expect(fileOf(store, saved.image.replace('/media/img', '/uploads'))).toBeNull();
     await store.remove(saved.image);
-    expect(() => createImageStore({ rootDir: root, publicPrefix: '/../etc' })).toThrow();
+    expect(() => createImageStore({ storage: createLocalStorage(dataDir), publicPrefix: '/../etc' })).toThrow();
   });
 
   it('remove() deletes both files (by either URL) and ignores unknown URLs', async () => {
-    const store = createImageStore({ rootDir: root });
+    const store = createImageStore({ storage: createLocalStorage(dataDir) });
     const png = await solid(100, 100).png().toBuffer();
 
     const a = await store.save('listing', png);
-    const aMain = store.resolve(a.image)!;
-    const aThumb = store.resolve(a.thumb)!;
+    const aMain = fileOf(store, a.image)!;
+    const aThumb = fileOf(store, a.thumb)!;
     expect(existsSync(aMain) && existsSync(aThumb)).toBe(true);
     await store.remove(a.image);
     expect(existsSync(aMain)).toBe(false);
@@ -345,8 +355,8 @@ describe('createImageStore', () => {
 
     const b = await store.save('listing', png);
     await store.remove(b.thumb);
-    expect(existsSync(store.resolve(b.image)!)).toBe(false);
-    expect(existsSync(store.resolve(b.thumb)!)).toBe(false);
+    expect(existsSync(fileOf(store, b.image)!)).toBe(false);
+    expect(existsSync(fileOf(store, b.thumb)!)).toBe(false);
 
     await expect(store.remove('https://cdn.example.com/avatar.png')).resolves.toBeUndefined();
     await expect(store.remove('/uploads/../../etc/passwd')).resolves.toBeUndefined();

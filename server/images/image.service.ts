@@ -1,6 +1,7 @@
 /**
  * Image upload pipeline: validate untrusted bytes by content, re-encode to metadata-free WebP (main + square
- * thumbnail), and store both under rootDir/<kind>/<yyyy>/<mm>/<uuid>(.thumb).webp with atomic writes.
+ * thumbnail), and store both through the app's storage under uploads/<kind>/<yyyy>/<mm>/<uuid>(.thumb).webp (DATA_DIR or
+ * the S3 bucket; writes are atomic in both).
  *
  * Security notes:
  * - The client's file name and MIME type are never consulted; the format is decided by magic bytes and then
@@ -11,10 +12,9 @@
  *   never calls withMetadata/keepExif/keepXmp/keepIccProfile.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp, { type Metadata, type SharpOptions } from 'sharp';
 import { IMAGE_FORMATS, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from '@/contract/constants';
+import type { FileStorage } from '../storage/file-storage';
 
 export type ImageErrorCode = 'image.missing' | 'image.tooLarge' | 'image.invalid' | 'image.tooManyPixels';
 
@@ -38,7 +38,8 @@ export interface StoredImage {
 }
 
 export interface ImageStoreOptions {
-  rootDir: string;
+  /** The app's storage (app.storage); images go to its 'uploads' area. */
+  storage: FileStorage;
   /** URL path prefix of stored files, default '/uploads'. */
   publicPrefix?: string;
 }
@@ -180,8 +181,10 @@ export async function processImage(
 }
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-/** '<kind>/<yyyy>/<mm>/<uuid>[.thumb].webp', the only shape `resolve` accepts after the prefix. */
+/** '<kind>/<yyyy>/<mm>/<uuid>[.thumb].webp', the only shape `keyOf` accepts after the prefix. */
 const STORED_PATH = new RegExp(`^(${KINDS.join('|')})/(\\d{4})/(0[1-9]|1[0-2])/(${UUID})(\\.thumb)?\\.webp$`);
+/** The storage area of public images: key 'uploads/<kind>/…' (DATA_DIR/uploads/… on disk). */
+const AREA = 'uploads';
 
 function normalisePrefix(prefix: string): string {
   const trimmed = prefix.replace(/\/+$/, '');
@@ -194,40 +197,26 @@ function normalisePrefix(prefix: string): string {
   return trimmed;
 }
 
-function isInside(root: string, target: string): boolean {
-  const rel = path.relative(root, target);
-  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
-}
-
-/** Write `data` to `finalPath` via a temp file in the same directory and a rename, so readers never see a partial file. */
-async function writeAtomic(finalPath: string, data: Buffer): Promise<void> {
-  const tmp = path.join(path.dirname(finalPath), `.${path.basename(finalPath)}.${randomUUID()}.tmp`);
-  try {
-    await writeFile(tmp, data, { flag: 'wx', mode: 0o644 });
-    await rename(tmp, finalPath);
-  } catch (err) {
-    await rm(tmp, { force: true }).catch(() => {});
-    throw err;
-  }
-}
-
-async function unlinkIfExists(file: string): Promise<void> {
-  try {
-    await unlink(file);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
-}
-
-export function createImageStore(options: ImageStoreOptions): {
+export interface ImageStore {
+  /** Validates, re-encodes and stores one upload (main and thumbnail); throws ImageError for unacceptable input. */
   save(kind: ImageKind, input: Buffer): Promise<StoredImage>;
+  /** Deletes an image and its thumbnail, given either URL; URLs that are not this store's are ignored. */
   remove(url: string): Promise<void>;
-  resolve(url: string): string | null;
-} {
-  const root = path.resolve(options.rootDir);
+  /** The storage key of a stored image's URL, or null for anything that is not one (never a key elsewhere). */
+  keyOf(url: string): string | null;
+  /** Whether the image of a URL is stored (false for URLs that are not this store's). */
+  exists(url: string): Promise<boolean>;
+}
+
+/**
+ * Public images in the storage's 'uploads' area. The URL '/uploads/<kind>/<yyyy>/<mm>/<uuid>.webp' and the key
+ * 'uploads/<kind>/<yyyy>/<mm>/<uuid>.webp' name the same file, whichever backend the storage is.
+ */
+export function createImageStore(options: ImageStoreOptions): ImageStore {
+  const { storage } = options;
   const prefix = normalisePrefix(options.publicPrefix ?? '/uploads');
 
-  function resolve(url: string): string | null {
+  function keyOf(url: string): string | null {
     if (typeof url !== 'string' || url.length > 512) return null;
     if (url.includes('\\') || url.includes('\0') || url.includes('..') || url.includes('%')) return null;
     if (!url.startsWith(`${prefix}/`)) return null;
@@ -235,8 +224,7 @@ export function createImageStore(options: ImageStoreOptions): {
     const m = STORED_PATH.exec(rest);
     if (!m) return null;
     const [, kind, yyyy, mm, id, thumb] = m;
-    const file = path.join(root, kind, yyyy, mm, `${id}${thumb ?? ''}.webp`);
-    return isInside(root, file) ? file : null;
+    return `${AREA}/${kind}/${yyyy}/${mm}/${id}${thumb ?? ''}.webp`;
   }
 
   async function save(kind: ImageKind, input: Buffer): Promise<StoredImage> {
@@ -246,21 +234,19 @@ export function createImageStore(options: ImageStoreOptions): {
     const now = new Date();
     const yyyy = String(now.getUTCFullYear()).padStart(4, '0');
     const mm = String(now.getUTCMonth() + 1).padStart(2, '0');
-    const id = randomUUID();
-    const dir = path.join(root, kind, yyyy, mm);
-    await mkdir(dir, { recursive: true });
-
-    const mainPath = path.join(dir, `${id}.webp`);
-    const thumbPath = path.join(dir, `${id}.thumb.webp`);
+    const name = `${kind}/${yyyy}/${mm}/${randomUUID()}`;
+    const mainKey = `${AREA}/${name}.webp`;
+    const thumbKey = `${AREA}/${name}.thumb.webp`;
+    // The thumbnail first: a main image that exists always has its thumbnail.
     try {
-      await writeAtomic(thumbPath, processed.thumb);
-      await writeAtomic(mainPath, processed.main);
+      await storage.put(thumbKey, processed.thumb, { contentType: 'image/webp' });
+      await storage.put(mainKey, processed.main, { contentType: 'image/webp' });
     } catch (err) {
-      await Promise.all([unlinkIfExists(mainPath), unlinkIfExists(thumbPath)]).catch(() => {});
+      await Promise.all([storage.delete(mainKey), storage.delete(thumbKey)]).catch(() => {});
       throw err;
     }
 
-    const base = `${prefix}/${kind}/${yyyy}/${mm}/${id}`;
+    const base = `${prefix}/${name}`;
     return { image: `${base}.webp`, thumb: `${base}.thumb.webp`, width: processed.width, height: processed.height };
   }
 
@@ -269,12 +255,17 @@ export function createImageStore(options: ImageStoreOptions): {
    * and already-deleted files are ignored.
    */
   async function remove(url: string): Promise<void> {
-    const file = resolve(url);
-    if (file === null) return;
-    const mainPath = file.replace(/(\.thumb)?\.webp$/, '.webp');
-    const thumbPath = file.replace(/(\.thumb)?\.webp$/, '.thumb.webp');
-    await Promise.all([unlinkIfExists(mainPath), unlinkIfExists(thumbPath)]);
+    const key = keyOf(url);
+    if (key === null) return;
+    const mainKey = key.replace(/(\.thumb)?\.webp$/, '.webp');
+    const thumbKey = key.replace(/(\.thumb)?\.webp$/, '.thumb.webp');
+    await Promise.all([storage.delete(mainKey), storage.delete(thumbKey)]);
   }
 
-  return { save, remove, resolve };
+  async function exists(url: string): Promise<boolean> {
+    const key = keyOf(url);
+    return key !== null && storage.exists(key);
+  }
+
+  return { save, remove, keyOf, exists };
 }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deriveKycKey } from '../config';
+import { createLocalStorage } from '../storage/local-storage';
 import { createDocumentStore, DocumentUnreadable, openDocument, sealDocument } from './document-store';
 
 const hex = () => randomBytes(32).toString('hex');
@@ -39,12 +40,13 @@ describe('identity documents at rest', () => {
 
   it('writes owner-only files that are not the image, reads them back and removes them', async () => {
     const key = hex();
-    const store = createDocumentStore({ rootDir: root, key });
+    const store = createDocumentStore({ storage: createLocalStorage(root), key });
     const ref = await store.save('selfie', { data: WEBP, width: 640, height: 480 });
     expect(ref).toMatchObject({ width: 640, height: 480 });
     expect(ref.file).toMatch(/^\d{4}\/\d{2}\/[0-9a-f-]{36}\.bin$/);
-    const file = store.resolve(ref.file)!;
-    expect(file.startsWith(root + path.sep)).toBe(true);
+    const file = path.join(root, store.keyOf(ref.file)!);
+    // DATA_DIR/kyc/<yyyy>/<mm>/<uuid>.bin, as before the storage interface.
+    expect(file).toBe(path.join(root, 'kyc', ref.file));
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const onDisk = readFileSync(file);
     expect(onDisk.subarray(0, 4).toString('latin1')).not.toBe('RIFF');
@@ -52,7 +54,7 @@ describe('identity documents at rest', () => {
     expect((await store.read(ref, 'selfie'))!.equals(WEBP)).toBe(true);
 
     // Another key (a changed KYC_KEY) cannot read it, and says so instead of returning garbage.
-    await expect(createDocumentStore({ rootDir: root, key: hex() }).read(ref, 'selfie')).rejects.toThrow(DocumentUnreadable);
+    await expect(createDocumentStore({ storage: createLocalStorage(root), key: hex() }).read(ref, 'selfie')).rejects.toThrow(DocumentUnreadable);
 
     await store.remove([ref, null]);
     expect(await store.read(ref, 'selfie')).toBeNull();
@@ -60,10 +62,10 @@ describe('identity documents at rest', () => {
   });
 
   it('never resolves a file name outside its directory', async () => {
-    const store = createDocumentStore({ rootDir: root, key: hex() });
+    const store = createDocumentStore({ storage: createLocalStorage(root), key: hex() });
     writeFileSync(path.join(root, 'secret.bin'), 'x');
     for (const name of ['../secret.bin', '/etc/passwd', '2026/11/../../secret.bin', '2026/13/0b6d6f7e-9c1a-4e0b-8d3e-2f4a5b6c7d8e.bin', 'secret.bin', '']) {
-      expect(store.resolve(name), name).toBeNull();
+      expect(store.keyOf(name), name).toBeNull();
     }
     await expect(store.read({ file: '../secret.bin', iv: '', tag: '', width: 1, height: 1 }, 'front')).rejects.toThrow(DocumentUnreadable);
   });
@@ -78,7 +80,7 @@ describe('identity documents at rest', () => {
   });
 
   it('refuses a key that is not 32 bytes of hex', () => {
-    expect(() => createDocumentStore({ rootDir: root, key: 'abcd' })).toThrow(/64 hex characters/);
+    expect(() => createDocumentStore({ storage: createLocalStorage(root), key: 'abcd' })).toThrow(/64 hex characters/);
     expect(() => sealDocument('zz'.repeat(32), WEBP, 'f', 'front')).toThrow(/64 hex characters/);
   });
 });

@@ -1,15 +1,15 @@
 import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { KycFile } from '@/contract/calls/kyc';
 import type { KycImageRef } from '../db/schema';
+import type { FileStorage } from '../storage/file-storage';
 
 /**
  * Identity documents at rest (DESIGN section 5: "stored encrypted at rest (AES-256-GCM, server key)"). Each image,
- * already re-encoded by the image pipeline, is sealed with the KYC key and a fresh 96-bit iv and written to
- * DATA_DIR/kyc/<yyyy>/<mm>/<uuid>.bin (mode 600), outside DATA_DIR/uploads, which is the only directory served
- * statically. The iv and the tag go into the submission row, not the file: a stolen disk without the database, or
- * the database without the key, shows no document.
+ * already re-encoded by the image pipeline, is sealed with the KYC key and a fresh 96-bit iv in this process and only
+ * then handed to the storage as kyc/<yyyy>/<mm>/<uuid>.bin: DATA_DIR/kyc/… (mode 600) on one machine, the object of
+ * that key in the S3 bucket beyond it. Neither is ever served as a file: the 'uploads' area is the only one the
+ * /uploads/ route reads. The iv and the tag go into the submission row, not the file: a stolen disk or bucket without
+ * the database, or the database without the key, shows no document.
  *
  * The additional authenticated data binds a ciphertext to its file name and part, so a row edited to point its
  * selfie at another file (or at another submission's front) fails to decrypt instead of showing the wrong picture.
@@ -18,8 +18,10 @@ import type { KycImageRef } from '../db/schema';
 const ALGORITHM = 'aes-256-gcm';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
-/** '<yyyy>/<mm>/<uuid>.bin', the only shape `resolve` accepts, so a row can never name a file elsewhere. */
+/** '<yyyy>/<mm>/<uuid>.bin', the only shape `keyOf` accepts, so a row can never name a file elsewhere. */
 const STORED_FILE = /^\d{4}\/(0[1-9]|1[0-2])\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.bin$/;
+/** The storage area of identity documents (DATA_DIR/kyc on disk); the row keeps the name inside it. */
+const AREA = 'kyc';
 
 export interface SealedDocument {
   data: Buffer;
@@ -70,8 +72,8 @@ export function openDocument(hexKey: string, data: Buffer, ref: Pick<KycImageRef
 }
 
 export interface DocumentStoreOptions {
-  /** DATA_DIR/kyc. */
-  rootDir: string;
+  /** The app's storage (app.storage); documents go to its 'kyc' area, sealed before they are handed to it. */
+  storage: FileStorage;
   /** 64 hex characters (config.kycKey). */
   key: string;
 }
@@ -79,46 +81,34 @@ export interface DocumentStoreOptions {
 export type DocumentStore = ReturnType<typeof createDocumentStore>;
 
 export function createDocumentStore(options: DocumentStoreOptions) {
-  const root = path.resolve(options.rootDir);
-  const key = options.key;
+  const { storage, key } = options;
   keyBytes(key);
 
-  /** The absolute path of a stored file name, or null for anything that is not one. */
-  function resolve(file: string): string | null {
+  /** The storage key of a stored file name ('kyc/<yyyy>/<mm>/<uuid>.bin'), or null for anything that is not one. */
+  function keyOf(file: string): string | null {
     if (typeof file !== 'string' || !STORED_FILE.test(file)) return null;
-    return path.join(root, ...file.split('/'));
+    return `${AREA}/${file}`;
   }
 
-  /** Encrypts and writes one re-encoded image; readers never see a partial file (temp file, then rename). */
+  /**
+   * Seals and stores one re-encoded image. Only the ciphertext leaves the process: an S3 bucket never holds the
+   * picture. Writes are atomic in every backend, so a reader never sees a partial file.
+   */
   async function save(part: KycFile, image: { data: Buffer; width: number; height: number }): Promise<KycImageRef> {
     const now = new Date();
     const dir = `${String(now.getUTCFullYear()).padStart(4, '0')}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
     const file = `${dir}/${randomUUID()}.bin`;
     const sealed = sealDocument(key, image.data, file, part);
-    const target = resolve(file)!;
-    await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-    const tmp = `${target}.${randomUUID()}.tmp`;
-    try {
-      await writeFile(tmp, sealed.data, { flag: 'wx', mode: 0o600 });
-      await rename(tmp, target);
-    } catch (error) {
-      await rm(tmp, { force: true }).catch(() => {});
-      throw error;
-    }
+    await storage.put(keyOf(file)!, sealed.data, { contentType: 'application/octet-stream', private: true });
     return { file, iv: sealed.iv, tag: sealed.tag, width: image.width, height: image.height };
   }
 
   /** The decrypted image; null when its file is gone. Throws DocumentUnreadable when it does not decrypt. */
   async function read(ref: KycImageRef, part: KycFile): Promise<Buffer | null> {
-    const target = resolve(ref.file);
-    if (target === null) throw new DocumentUnreadable(String(ref.file));
-    let data: Buffer;
-    try {
-      data = await readFile(target);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
-    }
+    const storageKey = keyOf(ref.file);
+    if (storageKey === null) throw new DocumentUnreadable(String(ref.file));
+    const data = await storage.get(storageKey);
+    if (data === null) return null;
     return openDocument(key, data, ref, part);
   }
 
@@ -126,16 +116,11 @@ export function createDocumentStore(options: DocumentStoreOptions) {
   async function remove(refs: readonly (KycImageRef | null | undefined)[]): Promise<void> {
     await Promise.all(
       refs.map(async (ref) => {
-        const target = ref ? resolve(ref.file) : null;
-        if (target === null) return;
-        try {
-          await unlink(target);
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-        }
+        const storageKey = ref ? keyOf(ref.file) : null;
+        if (storageKey !== null) await storage.delete(storageKey);
       }),
     );
   }
 
-  return { root, resolve, save, read, remove };
+  return { keyOf, save, read, remove };
 }

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
@@ -34,7 +33,7 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]{1,200})$/;
 export default fp(
   async function kycRoutes(app: FastifyInstance) {
     const { db, config } = app;
-    const documents = createDocumentStore({ rootDir: path.join(config.dataDir, 'kyc'), key: config.kycKey });
+    const documents = createDocumentStore({ storage: app.storage, key: config.kycKey });
     const byUser = (request: FastifyRequest) => request.apiState?.session?.user.uuid ?? request.ip;
 
     app.api(

@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { ImageJson } from '../db/schema';
-import type { createImageStore } from '../images/image.service';
+import type { ImageStore } from '../images/image.service';
 import { createRandom, type Random } from './prng';
 
 /**
@@ -12,10 +11,11 @@ import { createRandom, type Random } from './prng';
  * upload (validated, re-encoded to WebP, thumbnail). No network, and the same pictures on every machine.
  *
  * Listings reuse the pool, so thousands of listings cost 24 stored images. A manifest in DATA_DIR remembers the
- * stored URLs, so later starts (and `npm run seed:listings`) reuse them instead of drawing again.
+ * stored URLs, so later starts (and `npm run seed:listings`) reuse them instead of drawing again, as long as the
+ * storage (DATA_DIR or the S3 bucket) still holds them.
  */
 
-export type ImageStore = ReturnType<typeof createImageStore>;
+export type { ImageStore };
 
 export const DEMO_IMAGE_COUNT = 24;
 /** Every third picture is portrait (profiles); the others are landscape (venues). */
@@ -157,12 +157,11 @@ async function readManifest(file: string, store: ImageStore): Promise<Map<number
   try {
     const manifest = JSON.parse(await readFile(file, 'utf8')) as Manifest;
     if (manifest.version !== POOL_VERSION) return kept;
-    for (const { index, ...image } of manifest.images) {
-      const main = store.resolve(image.image);
-      const thumb = store.resolve(image.thumb);
-      // A picture whose files were deleted is drawn again.
-      if (main && thumb && existsSync(main) && existsSync(thumb)) kept.set(index, image);
-    }
+    const present = await Promise.all(manifest.images.map(async (image) => (await store.exists(image.image)) && (await store.exists(image.thumb))));
+    manifest.images.forEach(({ index, ...image }, i) => {
+      // A picture whose files were deleted (or that another storage holds) is drawn again.
+      if (present[i]) kept.set(index, image);
+    });
   } catch {
     // No manifest yet, or an unreadable one: draw the pool.
   }

@@ -17,7 +17,7 @@ import { seedDemoKyc } from './demo-kyc';
 describe.each(DATABASE_KINDS)('demo identity verification on %s', (kind) => {
   let t: TestApp;
   let api: ReturnType<typeof createRawClient>;
-  const seed = () => seedDemoKyc(t.database.db, { dataDir: t.config.dataDir, kycKey: t.config.kycKey, log: t.app.log });
+  const seed = () => seedDemoKyc(t.database.db, { storage: t.app.storage, kycKey: t.config.kycKey, log: t.app.log });
   const tokenOf = async (account: string, password: string) =>
     ((await api.call('account/loginByPassword', { account, password })).data as { token: string }).token;
 

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
@@ -10,6 +9,7 @@ import { ApiFailure } from '../api/failure';
 import type { Database } from '../db/schema';
 import { createDocumentStore } from '../kyc/document-store';
 import { applyForKyc } from '../kyc/kyc.service';
+import type { FileStorage } from '../storage/file-storage';
 
 /**
  * The demo's pending identity verification (issue 13 item 5): the applicant account (Kim) has applied with an
@@ -104,13 +104,13 @@ export async function demoKycImages(): Promise<{ front: Buffer; back: Buffer; se
  */
 export async function seedDemoKyc(
   db: Kysely<Database>,
-  options: { dataDir: string; kycKey: string; log: FastifyBaseLogger },
+  options: { storage: FileStorage; kycKey: string; log: FastifyBaseLogger },
 ): Promise<number> {
   const user = await db.selectFrom('users').select(['uuid', 'kyc_status']).where('username_key', '=', usernameKey(DEMO_APPLICANT)).executeTakeFirst();
   if (!user || user.kyc_status !== KycStatus.NotApply) return 0;
   const applied = await db.selectFrom('kyc_submissions').select('id').where('user_uuid', '=', user.uuid).executeTakeFirst();
   if (applied) return 0;
-  const documents = createDocumentStore({ rootDir: path.join(options.dataDir, 'kyc'), key: options.kycKey });
+  const documents = createDocumentStore({ storage: options.storage, key: options.kycKey });
   try {
     await applyForKyc({ db, documents, log: options.log }, user, DEMO_KYC_APPLICATION, await demoKycImages());
   } catch (error) {

@@ -9,6 +9,7 @@ import { createPasswordHasher } from '../account/password';
 import type { DatabaseHandle } from '../db/database';
 import { merchantSearchKey, partnerSearchKey } from '../directory/search-key';
 import { createImageStore } from '../images/image.service';
+import { createLocalStorage } from '../storage/local-storage';
 import { seedDemoAccounts } from './demo-accounts';
 import { type DemoImagePool, demoImagePool } from './demo-images';
 import { demoOwners, MERCHANTS_PER_CITY, PARTNERS_PER_CITY, seedDemoListings } from './demo-listings';
@@ -24,7 +25,7 @@ let pool: DemoImagePool;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'venuely-seed-test-'));
-  store = createImageStore({ rootDir: path.join(dir, 'uploads') });
+  store = createImageStore({ storage: createLocalStorage(dir) });
   pool = await demoImagePool(store, { cacheFile: path.join(dir, 'demo-images.json') });
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -42,15 +43,15 @@ describe('demo picture pool', () => {
     expect(pool.portrait).toHaveLength(8);
     for (const image of [...pool.landscape, ...pool.portrait]) {
       expect(image.image).toMatch(/^\/uploads\/listing\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.webp$/);
-      expect(existsSync(store.resolve(image.image)!)).toBe(true);
-      expect(existsSync(store.resolve(image.thumb)!)).toBe(true);
+      expect(existsSync(path.join(dir, store.keyOf(image.image)!))).toBe(true);
+      expect(existsSync(path.join(dir, store.keyOf(image.thumb)!))).toBe(true);
     }
     expect(pool.portrait[0].height).toBeGreaterThan(pool.portrait[0].width);
 
     const again = await demoImagePool(store, { cacheFile: path.join(dir, 'demo-images.json') });
     expect(again).toEqual(pool);
 
-    unlinkSync(store.resolve(pool.landscape[3].image)!);
+    unlinkSync(path.join(dir, store.keyOf(pool.landscape[3].image)!));
     const repaired = await demoImagePool(store, { cacheFile: path.join(dir, 'demo-images.json') });
     expect(repaired.landscape[3].image).not.toBe(pool.landscape[3].image);
     expect(repaired.landscape.filter((image, i) => image.image !== pool.landscape[i].image)).toHaveLength(1);

@@ -1,10 +1,10 @@
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type Kysely, sql } from 'kysely';
 import { KycStatus } from '@/contract/enums';
 import { emailKey, usernameKey } from '../account/user.repository';
 import type { Database, ImageJson, InsertableUserRow, LocalizedNames } from '../db/schema';
 import { createImageStore } from '../images/image.service';
+import type { FileStorage } from '../storage/file-storage';
 import { merchantSearchKey, partnerSearchKey, searchKey } from '../directory/search-key';
 import { bulkInsert, reserveIds } from './bulk-insert';
 import { DEMO_ACCOUNTS } from './demo-accounts';
@@ -694,8 +694,8 @@ async function insertActivity(db: Kysely<Database>, activity: Activity): Promise
  * The image store and picture pool of a data directory, the pool started at once: `npm start` calls this before it
  * opens the database, so the drawing and re-encoding (on sharp's threads) overlaps migrating and seeding accounts.
  */
-export function prepareDemoPool(dataDir: string): { store: ImageStore; pool: Promise<DemoImagePool> } {
-  const store = createImageStore({ rootDir: path.join(dataDir, 'uploads') });
+export function prepareDemoPool(dataDir: string, storage: FileStorage): { store: ImageStore; pool: Promise<DemoImagePool> } {
+  const store = createImageStore({ storage });
   const pool = demoImagePool(store, { cacheFile: demoPoolCacheFile(dataDir) });
   // Handled where it is awaited; this keeps a failure before then from being an unhandled rejection.
   pool.catch(() => undefined);

@@ -5,7 +5,6 @@ import { OrderType, PaymentType } from '@/contract/feature-enums';
 import { DATABASE_KINDS } from '../../tests/support/databases';
 import { createRawClient } from '../../tests/support/raw-client';
 import { startTestApp, type TestApp } from '../../tests/support/test-app';
-import { createImageStore } from '../images/image.service';
 import { ledgerAccount, ledgerTotal, userTestBalances } from '../wallet/ledger.repository';
 import { seedDemoAccounts } from './demo-accounts';
 import { type DemoImagePool, demoImagePool } from './demo-images';
@@ -46,7 +45,7 @@ describe.each(DATABASE_KINDS)('demo wallet on %s', (kind) => {
     t = await startTestApp(kind);
     api = createRawClient(t.baseUrl, t.config.aesKey, t.config.signKey);
     // Six pictures hold two portraits: enough for the profiles, which reuse the pool as demo listings do.
-    const store = createImageStore({ rootDir: path.join(t.config.dataDir, 'uploads') });
+    const store = t.app.images;
     pool = await demoImagePool(store, { cacheFile: path.join(t.config.dataDir, 'demo-images.json'), count: 6 });
     await seedDemoAccounts(t.database.db, t.app.passwords, t.config.economy);
   });

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { migrateToLatest, openDatabase } from '../db/database';
 import { createImageStore } from '../images/image.service';
+import { createFileStorage } from '../storage/file-storage';
 import { demoImagePool, demoPoolCacheFile } from './demo-images';
 import { generateListings } from './listing-generator';
 import { seedReferenceData } from './reference-data';
@@ -26,15 +27,17 @@ async function main(): Promise<void> {
 
   const config = loadConfig();
   const database = await openDatabase(config);
+  const storage = createFileStorage(config);
   try {
     await migrateToLatest(database.db);
     await seedReferenceData(database.db);
-    const store = createImageStore({ rootDir: path.join(config.dataDir, 'uploads') });
+    const store = createImageStore({ storage });
     const images = await demoImagePool(store, { cacheFile: demoPoolCacheFile(config.dataDir) });
     console.log(`Generating ${count} listings (seed ${seed}) in ${database.kind === 'pglite' ? `PGlite at ${path.join(config.dataDir, 'pgdata')}` : 'PostgreSQL (DATABASE_URL)'}…`);
     const result = await generateListings(database.db, { count, seed, images });
     console.log(`${result.merchants} merchants and ${result.partners} partners by ${result.owners} owners in ${(result.ms / 1000).toFixed(1)} s`);
   } finally {
+    storage.close();
     await database.close();
   }
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -81,7 +81,8 @@ export function withTitle(html: string, title: string): string {
 
 /**
  * Serves the built SPA: hashed assets with immutable caching, everything else no-cache, compression from the
- * compress plugin, `GET /build.json`, uploaded images, and the SPA fallback for client routes.
+ * compress plugin, `GET /build.json`, and the SPA fallback for client routes. Uploaded images are served from the
+ * storage by uploads.routes.ts, registered before this plugin.
  */
 export default fp(
   async function spaPlugin(app: FastifyInstance) {
@@ -106,17 +107,6 @@ export default fp(
     // grants identity is in it): `npm run dev`'s Vite server injects it into its own index.html from here, so the
     // page gets its configuration exactly as in production.
     app.get('/runtime-config.json', async (_request, reply) => reply.header('cache-control', 'no-store').send(runtime));
-
-    const uploads = path.join(config.dataDir, 'uploads');
-    mkdirSync(uploads, { recursive: true });
-    await app.register(fastifyStatic, {
-      root: uploads,
-      prefix: '/uploads/',
-      decorateReply: false,
-      index: false,
-      maxAge: '365d',
-      immutable: true,
-    });
 
     if (existsSync(config.distDir)) {
       await app.register(fastifyStatic, {

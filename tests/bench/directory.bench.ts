@@ -18,6 +18,7 @@ import { listPublicMerchants, searchMerchants } from '../../server/directory/mer
 import { searchPartners } from '../../server/directory/partner.repository';
 import { searchPlaces } from '../../server/directory/place.repository';
 import { createImageStore } from '../../server/images/image.service';
+import { createLocalStorage } from '../../server/storage/local-storage';
 import { type DemoImagePool, demoImagePool } from '../../server/seed/demo-images';
 import { generateListings } from '../../server/seed/listing-generator';
 import { createRawClient } from '../support/raw-client';
@@ -245,7 +246,7 @@ export const directoryBenchmark: Benchmark = {
     const poolDir = mkdtempSync(path.join(os.tmpdir(), 'venuely-bench-pool-'));
     try {
       const started = performance.now();
-      const pool = await demoImagePool(createImageStore({ rootDir: path.join(poolDir, 'uploads') }), { cacheFile: path.join(poolDir, 'demo-images.json') });
+      const pool = await demoImagePool(createImageStore({ storage: createLocalStorage(poolDir) }), { cacheFile: path.join(poolDir, 'demo-images.json') });
       console.log(`picture pool: ${pool.landscape.length + pool.portrait.length} images in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       let errors = 0;
       for (const { kind, label } of benchDatabases(DATABASES)) errors += await benchDatabase(kind, label, env, pool);

@@ -65,11 +65,11 @@ async function stopChild(child: ChildProcess): Promise<void> {
 
 /**
  * Environment of the child: a temp DATA_DIR and nothing that would point it at shared state (an external
- * database, Redis, SMTP, fixed keys), so every server starts from an empty, freshly migrated and seeded database.
+ * database, Redis, SMTP, an S3 bucket, fixed keys), so every server starts from an empty, freshly migrated and seeded database.
  */
 function serverEnv(port: number, dataDir: string, smtpPort: number): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'IM_URLS', 'API_AES_KEY', 'API_SIGN_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'TRUST_PROXY']) {
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'IM_URLS', 'API_AES_KEY', 'API_SIGN_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'TRUST_PROXY', 'S3_BUCKET', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE']) {
     delete env[name];
   }
   return {

@@ -29,7 +29,7 @@ function exited(child: ChildProcess): Promise<void> {
  */
 export async function startServerProcess(port: number, env: Record<string, string>): Promise<ServerProcess> {
   const clean: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'IM_URLS', 'API_AES_KEY', 'API_SIGN_KEY', 'SERVER_SECRET', 'TRUST_PROXY']) delete clean[name];
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'IM_URLS', 'API_AES_KEY', 'API_SIGN_KEY', 'SERVER_SECRET', 'TRUST_PROXY', 'S3_BUCKET', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE']) delete clean[name];
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
     cwd: ROOT,
     env: { ...clean, PORT: String(port), HOST: '127.0.0.1', NO_SPA_BUILD: '1', SEED_DEMO: '0', DRAIN_DELAY_MS: '0', LOG_LEVEL: 'warn', API_DEBUG: '0', ...env },

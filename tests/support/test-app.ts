@@ -54,6 +54,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     economy: DEFAULT_ECONOMY,
     chatLimits: DEFAULT_CHAT_LIMITS,
     shutdown: { drainDelayMs: 0, timeoutMs: 5_000 },
+    storage: { kind: 'local' },
     ...overrides,
   };
 }
