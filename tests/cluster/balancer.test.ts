@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IncomingFrame } from '../../src/contract/calls/chat';
 import { type ChatTestClient, connectChat, isAck, isChat } from '../support/chat-client';
 import { type Cluster, startCluster } from '../support/cluster';
+import type { MerchantDetail } from '../../src/contract/calls/merchant';
+import { file, jpegWithExif, merchantPayload } from '../../server/directory/listing.fixtures';
 
 /**
  * Issue 32 item 2: DESIGN section 9's many-machine mode for real: three server processes (separate OS processes,
- * each with its own port and DATA_DIR), PostgreSQL, redis-server and HAProxy in front (docs/ops/haproxy.cfg, the
+ * each with its own port and DATA_DIR), PostgreSQL, redis-server, an S3 bucket (s3rver) and HAProxy in front (docs/ops/haproxy.cfg, the
  * README's sample). Everything goes through the balancer, which names the process that answered (X-Served-By).
  */
 describe('three processes behind HAProxy', () => {
@@ -79,6 +81,35 @@ describe('three processes behind HAProxy', () => {
     const closed = await Promise.race([anaChat.closed, new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000))]);
     expect(closed?.code).toBe(4001);
     await benChat.close();
+  });
+
+  it('a listing with its picture, written on one process, is read with its picture on the others', async () => {
+    const owner = await register('lister');
+    // A paid, verified member may publish a venue (DESIGN section 7): state no API call makes at once.
+    await cluster.sql(`update users set kyc_status = 2, kyc_created_at = now() where uuid = $1`, [owner.uuid]);
+    await cluster.sql(`insert into memberships (user_uuid, plan_item, starts_at, ends_at, order_id) values ($1, 2, now(), now() + interval '365 days', null)`, [owner.uuid]);
+    const [tokyo] = await cluster.sql(`select cities.id from cities join regions on regions.id = cities.region_id where regions.slug = 'japan' and cities.slug = 'tokyo'`);
+    const [writer, ...readers] = cluster.nodes;
+    const created = await cluster.client(writer.url).upload('merchant/create', { token: owner.token, ...merchantPayload(Number(tokyo.id)) }, { cover: file(await jpegWithExif(320, 240)) });
+    expect(created.status, created.msg).toBe(1);
+    const merchant = created.data as MerchantDetail;
+    const written = await fetch(`${writer.url}${merchant.cover!.image}`);
+    expect(written.status).toBe(200);
+    const bytes = Buffer.from(await written.arrayBuffer());
+    for (const reader of readers) {
+      const detail = await cluster.client(reader.url).call('merchant/detail', { id: merchant.id });
+      expect(detail.status, `${reader.name}: ${detail.msg}`).toBe(1);
+      expect((detail.data as MerchantDetail).cover?.image).toBe(merchant.cover!.image);
+      for (const url of [merchant.cover!.image, merchant.cover!.thumb]) {
+        const res = await fetch(`${reader.url}${url}`);
+        expect([res.status, res.headers.get('content-type')], `${reader.name} ${url}`).toEqual([200, 'image/webp']);
+        if (url === merchant.cover!.image) expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+      }
+    }
+    // Through the balancer, whichever process answers.
+    const viaBalancer = await fetch(`${cluster.url}${merchant.cover!.image}`);
+    expect(viaBalancer.status).toBe(200);
+    expect(Buffer.from(await viaBalancer.arrayBuffer()).equals(bytes)).toBe(true);
   });
 
   it('holds rate limits and the replay check for the whole cluster', async () => {

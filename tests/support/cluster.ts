@@ -7,6 +7,8 @@ import { freePort } from './free-port';
 import { type Balancer, startHaproxy } from './haproxy';
 import { createRawClient } from './raw-client';
 import { startRedisServer } from './redis-server';
+import { startS3Server } from './s3-server';
+import pg from 'pg';
 import { type ServerProcess, startServerProcess } from './server-process';
 
 /** One app process of the cluster: its own OS process, port and DATA_DIR. */
@@ -23,6 +25,8 @@ export interface Cluster {
   imUrl: string;
   nodes: ClusterNode[];
   env: Record<string, string>;
+  /** A query on the cluster's database, for the state no API call makes (a membership, an approved identity). */
+  sql(text: string, values?: unknown[]): Promise<Record<string, unknown>[]>;
   /** A raw API client through the balancer (or straight to `baseUrl`). */
   client(baseUrl?: string): ReturnType<typeof createRawClient>;
   /** Starts the node again on its port (after a kill or a stop), and waits until the balancer sends to it. */
@@ -35,8 +39,8 @@ export interface Cluster {
 
 /**
  * DESIGN section 9's many-machine mode on loopback: PostgreSQL, a real redis-server, `count` server processes (each
- * its own OS process, port and DATA_DIR, sharing only what the design shares) and HAProxy in front of them with
- * docs/ops/haproxy.cfg. `extraEnv` adds settings to every process (e.g. the S3 storage).
+ * its own OS process, port and DATA_DIR, sharing only what the design shares, files in an S3 bucket of s3rver on
+ * loopback) and HAProxy in front of them with docs/ops/haproxy.cfg. `extraEnv` adds settings to every process (e.g. the S3 storage).
  */
 export async function startCluster(count: number, extraEnv: Record<string, string> = {}): Promise<Cluster> {
   const cleanups: (() => Promise<unknown> | unknown)[] = [];
@@ -48,6 +52,9 @@ export async function startCluster(count: number, extraEnv: Record<string, strin
     cleanups.push(() => database.drop());
     const redis = await startRedisServer();
     cleanups.push(() => redis.stop());
+    // The shared file storage: a real S3-compatible server (s3rver) on loopback, one bucket for every process.
+    const s3 = await startS3Server();
+    cleanups.push(() => s3.stop());
     const lbPort = await freePort();
     const env: Record<string, string> = {
       DATABASE_URL: database.url,
@@ -61,6 +68,12 @@ export async function startCluster(count: number, extraEnv: Record<string, strin
       TRUST_PROXY: '1',
       // The balancer probes every 500 ms and takes a node out after two failures.
       DRAIN_DELAY_MS: '1500',
+      S3_BUCKET: s3.bucket,
+      S3_ENDPOINT: s3.endpoint,
+      S3_FORCE_PATH_STYLE: '1',
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
       ...extraEnv,
     };
     const nodes: ClusterNode[] = [];
@@ -98,8 +111,13 @@ export async function startCluster(count: number, extraEnv: Record<string, strin
     };
     await waitForNodes(nodes.map((n) => n.name));
 
+    const db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    cleanups.push(() => db.end());
+
     return {
       url: balancer.url,
+      sql: async (text, values = []) => (await db.query(text, values)).rows as Record<string, unknown>[],
       imUrl: env.IM_URLS,
       nodes,
       env,
