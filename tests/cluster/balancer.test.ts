@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IncomingFrame } from '../../src/contract/calls/chat';
 import { type ChatTestClient, connectChat, isAck, isChat } from '../support/chat-client';
@@ -110,6 +111,34 @@ describe('three processes behind HAProxy', () => {
     const viaBalancer = await fetch(`${cluster.url}${merchant.cover!.image}`);
     expect(viaBalancer.status).toBe(200);
     expect(Buffer.from(await viaBalancer.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('a sandbox payment: ordered on one process, paid on the hosted page of another, polled on a third, credited once', async () => {
+    const buyer = await register('buyer');
+    const [orderer, payer, poller] = cluster.nodes;
+    const order = { type: 6, item_id: 102, amount: 499, payment_type: 1, idempotency_key: randomUUID() };
+    const created = await cluster.client(orderer.url).call('payment/uPay', { token: buyer.token, ...order });
+    expect(created.status, created.msg).toBe(1);
+    const { order_id, pay_url } = created.data as { order_id: string; pay_url: string };
+    const poll = async () => (await cluster.client(poller.url).call('payment/checkOrderStatus', { token: buyer.token, order_id })).data;
+    expect(await poll()).toEqual({ success: false, status: 'pending' });
+
+    const page = new URL(pay_url, payer.url);
+    expect((await fetch(page)).status).toBe(200);
+    const approved = await fetch(`${payer.url}/payment.html`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ order: page.searchParams.get('order')!, sig: page.searchParams.get('sig')!, outcome: 'approve' }),
+    });
+    expect(approved.status).toBe(200);
+    await expect.poll(poll, { timeout: 10_000 }).toEqual({ success: true, status: 'paid' });
+    // The same order again, on yet another process, is the same order: credited once.
+    const again = await cluster.client(poller.url).call('payment/uPay', { token: buyer.token, ...order });
+    expect(again.data).toEqual(created.data);
+    for (const node of cluster.nodes) {
+      const me = await cluster.client(node.url).call('user/me', { token: buyer.token });
+      expect((me.data as { fun_score: number }).fun_score, node.name).toBe(550);
+    }
   });
 
   it('holds rate limits and the replay check for the whole cluster', async () => {
