@@ -324,6 +324,9 @@ export default fp(
     }
 
     function refuse(socket: Duplex, status: number, reason: string): void {
+      // The client may reset the connection before the answer is out (a balancer does when its own client left): an
+      // 'error' without a listener would end the process.
+      socket.on('error', () => socket.destroy());
       socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     }
 

@@ -162,6 +162,98 @@ describe('three processes behind HAProxy', () => {
     expect([again.status, again.msg]).toEqual([0, 'This request was already received.']);
   });
 
+  it('a rolling restart (SIGTERM, wait, start, next) loses no request and no acknowledged message', async () => {
+    const eve = await register('eve');
+    const fay = await register('fay');
+    // Requests all along, through the balancer: every one must be answered.
+    const failures: string[] = [];
+    let answered = 0;
+    let running = true;
+    const load = (async () => {
+      while (running) {
+        try {
+          const res = await cluster.client().call('user/me', { token: eve.token });
+          if (res.status === 1) answered += 1;
+          else failures.push(`${res.httpStatus} ${res.msg}`);
+        } catch (error) {
+          failures.push(String(error));
+        }
+      }
+    })();
+
+    // A chat client as the app is: on a close it reconnects through the balancer, resumes from the last seq it saw
+    // and sends again what was not acked (the same sign: stored once).
+    const acked = new Set<string>();
+    const written: string[] = [];
+    const seen = new Map<string, number>();
+    let lastSeq = 0;
+    const connect = async (who: typeof eve, onFrame: (frame: IncomingFrame) => void, resume: () => { peer_uuid: string; seq: number }[]) => {
+      for (;;) {
+        try {
+          const client = await connectChat(who.imUrl, who.chatToken);
+          client.socket.on('message', (data) => onFrame(JSON.parse(data.toString()) as IncomingFrame));
+          client.send('chat/initUser', { resume: resume() }, 'init');
+          await client.waitFor(isAck('init'));
+          return client;
+        } catch {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      }
+    };
+    const onEveFrame = (frame: IncomingFrame) => {
+      if (frame.message_type === 'ackMessage') acked.add(frame.confirmed_ack_id);
+    };
+    const onFayFrame = (frame: IncomingFrame) => {
+      if (frame.message_type === 'chatMessage' && frame.data.from_uuid === eve.uuid) {
+        expect(seen.has(frame.data.sign), `shown twice: ${frame.data.content}`).toBe(false);
+        seen.set(frame.data.sign, frame.data.seq);
+        lastSeq = Math.max(lastSeq, frame.data.seq);
+      }
+    };
+    let eveChat = await connect(eve, onEveFrame, () => []);
+    let fayChat = await connect(fay, onFayFrame, () => [{ peer_uuid: eve.uuid, seq: lastSeq }]);
+    const keepEve = (): void => void eveChat.closed.then(async () => {
+      if (!running) return;
+      eveChat = await connect(eve, onEveFrame, () => []);
+      for (const sign of written) if (!acked.has(sign)) eveChat.chat({ to_uuid: fay.uuid, content: `message ${sign}`, sign });
+      keepEve();
+    });
+    const keepFay = (): void => void fayChat.closed.then(async () => {
+      if (!running) return;
+      fayChat = await connect(fay, onFayFrame, () => [{ peer_uuid: eve.uuid, seq: lastSeq }]);
+      keepFay();
+    });
+    keepEve();
+    keepFay();
+    const writer = (async () => {
+      while (running) {
+        const sign = randomUUID().replaceAll('-', '');
+        written.push(sign);
+        if (eveChat.socket.readyState === eveChat.socket.OPEN) eveChat.chat({ to_uuid: fay.uuid, content: `message ${sign}`, sign });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+
+    for (const node of cluster.nodes) {
+      node.server.signal('SIGTERM');
+      expect(await node.server.exit, `${node.name}:\n${node.server.output().slice(-3_000)}`).toEqual({ code: 0, signal: null });
+      await cluster.restart(node.name);
+    }
+    running = false;
+    await Promise.all([load, writer]);
+    // What was written before the end goes out and arrives.
+    for (const sign of written) if (!acked.has(sign)) eveChat.chat({ to_uuid: fay.uuid, content: `message ${sign}`, sign });
+    await expect.poll(() => written.filter((sign) => !acked.has(sign)), { timeout: 15_000 }).toEqual([]);
+    await expect.poll(() => written.filter((sign) => !seen.has(sign)), { timeout: 15_000 }).toEqual([]);
+
+    expect(failures).toEqual([]);
+    expect(answered).toBeGreaterThan(20);
+    const seqs = [...seen.values()].sort((a, b) => a - b);
+    expect(seqs).toEqual(seqs.map((_, i) => seqs[0] + i));
+    await eveChat.close();
+    await fayChat.close();
+  });
+
   it('survives a process killed with SIGKILL: requests go on through the others, the chat reconnects and resumes without a gap', async () => {
     const cara = await register('cara');
     const dan = await register('dan');
