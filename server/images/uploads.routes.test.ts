@@ -143,7 +143,7 @@ describe.each(['local', 's3'] as const)('uploads served from the %s storage', (m
     const jpeg = async (color: string) => ({ data: await sharp({ create: { width: 640, height: 400, channels: 3, background: color } }).jpeg().toBuffer(), name: 'id.jpg', type: 'image/jpeg' });
     const res = await api.upload(
       'user/apply_kyc',
-      { token: applicant.token, document_type: IdDocumentType.Passport, issuing_country: 'de', document_number: 'C01X00T47', full_name: 'Erika Mustermann', birth_date: '1990-08-12' },
+      { token: applicant.token, document_type: IdDocumentType.Passport, issuing_country: 'de', document_number: 'C01X00T47', full_name: 'Erika Mustermann', birth_date: '1990-08-12', consent: true },
       { front: await jpeg('#2a6fb0'), selfie: await jpeg('#c04020') },
     );
     expect([res.status, res.msg]).toEqual([1, 'ok']);
