@@ -151,21 +151,23 @@ test('an admin approves one application and rejects another: each status page ch
   const camille = queue.getByRole('article', { name: 'approved1' });
   await expect(camille).toContainText('Camille Martin');
   // The documents are decrypted for the admin.
-  await expect(camille.getByRole('img', { name: "Front of Camille Martin's document" })).toBeVisible();
-  await expect.poll(() => camille.getByRole('img', { name: "Front of Camille Martin's document" }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const front = camille.getByRole('button', { name: "Open Front of Camille Martin's document full size" });
+  await expect(front).toBeVisible();
+  await expect.poll(() => front.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await camille.getByRole('button', { name: 'Approve Camille Martin' }).click();
-  await admin.getByRole('alertdialog', { name: 'Approve the identity of Camille Martin?' }).getByRole('button', { name: 'Confirm' }).click();
+  await admin.getByRole('dialog', { name: 'Approve the identity of Camille Martin?' }).getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(queue.getByRole('article', { name: 'approved1' })).toHaveCount(0);
 
   const jules = queue.getByRole('article', { name: 'rejected1' });
   await jules.getByRole('button', { name: 'Reject Jules Bernard' }).click();
-  const reject = admin.getByRole('dialog', { name: 'Reject Jules Bernard' });
-  await reject.getByLabel('Reason, shown to the member').fill('The photo of the back is cut off. Take it again with every corner visible.');
-  await reject.getByRole('button', { name: 'Reject' }).click();
+  const reject = admin.getByRole('dialog', { name: 'Reject the identity of Jules Bernard?' });
+  await reject.getByRole('radio', { name: 'Another reason' }).check();
+  await reject.getByLabel('Your reason').fill('The photo of the back is cut off. Take it again with every corner visible.');
+  await reject.getByRole('button', { name: 'Reject', exact: true }).click();
   await expect(reject).toHaveCount(0);
   await expect(queue.getByRole('article', { name: 'rejected1' })).toHaveCount(0);
   await admin.getByRole('link', { name: 'Audit log' }).click();
-  await expect(admin.getByRole('list', { name: 'Audit log' }).getByRole('article').first()).toContainText('kyc.reject');
+  await expect(admin.getByRole('table').getByRole('row').filter({ hasText: 'Rejected an identity' }).first()).toContainText('Status: Waiting for review → Rejected');
 
   // The status pages changed on their own, where they were (no navigation happened): approved, and rejected with
   // the admin's reason.

@@ -25,7 +25,7 @@ test('the demo applicant reads Venuely in Arabic: the welcome, then the approval
   await admin.goto('/en/admin/kyc');
   const queue = admin.getByRole('list', { name: 'Identity checks' });
   await queue.getByRole('article', { name: 'Kim' }).getByRole('button', { name: 'Approve Kim Min-ji' }).click();
-  await admin.getByRole('alertdialog', { name: 'Approve the identity of Kim Min-ji?' }).getByRole('button', { name: 'Confirm' }).click();
+  await admin.getByRole('dialog', { name: 'Approve the identity of Kim Min-ji?' }).getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(queue.getByRole('article', { name: 'Kim' })).toHaveCount(0);
 
   // Live, on the page the applicant has open: the contact list's last message is the notice, in Arabic.
