@@ -1,4 +1,5 @@
-import type { Page, WebSocketRoute } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { routeChatSocket } from './chat-socket-route';
 import { expect, test } from './fixtures';
 import { logIn, registerMember } from './log-in';
 
@@ -92,25 +93,7 @@ test('a profile’s chat: the price on its button, its name at once, the cost an
 });
 
 test('with the chat socket down, an unlock says why and spends nothing; once it is back, one unlock spends the price once', async ({ page }) => {
-  // The chat socket through a route that can cut it and refuse new ones, as a dropped connection would.
-  let down = false;
-  const open = new Set<WebSocketRoute>();
-  await page.routeWebSocket(/\/im\?/, (ws) => {
-    if (down) {
-      void ws.close({ code: 4000, reason: 'down' });
-      return;
-    }
-    const server = ws.connectToServer();
-    open.add(ws);
-    ws.onClose(() => {
-      open.delete(ws);
-      void server.close();
-    });
-    server.onClose(() => {
-      open.delete(ws);
-      void ws.close();
-    });
-  });
+  const socket = await routeChatSocket(page);
   await logIn(page, MIA);
   await page.goto('/en/partner/3');
   const chat = page.getByRole('link', { name: /^Chat · \d+ points$/ });
@@ -121,8 +104,7 @@ test('with the chat socket down, an unlock says why and spends nothing; once it 
   const balance = numberIn(await balanceLine.textContent());
   expect(balance).toBeGreaterThanOrEqual(price);
 
-  down = true;
-  for (const ws of [...open]) await ws.close({ code: 4000, reason: 'down' });
+  await socket.cut();
   await expect(page.getByText(/^(Connecting…|Offline\. Messages will be sent when the connection is back\.)$/)).toBeVisible();
   await page.getByRole('button', { name: 'Unlock chat' }).click();
   const confirm = page.getByRole('alertdialog', { name: /^Unlock your chat with / });
@@ -135,7 +117,7 @@ test('with the chat socket down, an unlock says why and spends nothing; once it 
   await expect(balanceLine).toHaveText(`Balance: ${balance.toLocaleString('en-US')} points`);
 
   // The socket comes back by itself; the same tap now unlocks, and the server charged the price once.
-  down = false;
+  socket.restore();
   await expect(page.getByText(/^(Connecting…|Offline\. Messages will be sent when the connection is back\.)$/)).toBeHidden({ timeout: 15_000 });
   await confirm.getByRole('button', { name: `Unlock for ${price} points` }).click();
   await expect(confirm).toBeHidden();

@@ -1,5 +1,6 @@
-import type { Browser, Page, WebSocketRoute } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { routeChatSocket } from './chat-socket-route';
 import { msg } from './catalog';
 import { expect, test } from './fixtures';
 import { logIn } from './log-in';
@@ -144,32 +145,14 @@ test('messages go both ways live, shown once, with a toast where the conversatio
  * Chromium's offline mode leaves open) through a route that cuts it and refuses new ones while offline.
  */
 async function networkSwitch(page: Page) {
-  let offline = false;
-  const open = new Set<WebSocketRoute>();
-  await page.routeWebSocket(/\/im\?/, (ws) => {
-    if (offline) {
-      void ws.close({ code: 4000, reason: 'offline' });
-      return;
-    }
-    const server = ws.connectToServer();
-    open.add(ws);
-    ws.onClose(() => {
-      open.delete(ws);
-      void server.close();
-    });
-    server.onClose(() => {
-      open.delete(ws);
-      void ws.close();
-    });
-  });
+  const socket = await routeChatSocket(page);
   return {
     async goOffline() {
-      offline = true;
       await page.context().setOffline(true);
-      for (const ws of [...open]) await ws.close({ code: 4000, reason: 'offline' });
+      await socket.cut();
     },
     async goOnline() {
-      offline = false;
+      socket.restore();
       await page.context().setOffline(false);
     },
   };
