@@ -179,13 +179,19 @@ export interface PhotoSlot {
   error?: string;
 }
 
-/** One photo of the application: its preview, or an empty frame, and the button that opens the camera. */
-function PhotoSlotView({ slot, onTake, onRemove }: { slot: PhotoSlot; onTake(): void; onRemove(): void }) {
-  const { i18n } = useLingui();
-  const url = useMemo(() => (slot.photo ? URL.createObjectURL(slot.photo) : null), [slot.photo]);
+/** An object URL for the photo taken (null without one), revoked when the photo changes or the view goes. */
+function usePhotoUrl(photo: PhotoSlot['photo']): string | null {
+  const url = useMemo(() => (photo ? URL.createObjectURL(photo) : null), [photo]);
   useEffect(() => () => {
     if (url) URL.revokeObjectURL(url);
   }, [url]);
+  return url;
+}
+
+/** One photo of the application: its preview, or an empty frame, and the button that opens the camera. */
+function PhotoSlotView({ slot, onTake, onRemove }: { slot: PhotoSlot; onTake(): void; onRemove(): void }) {
+  const { i18n } = useLingui();
+  const url = usePhotoUrl(slot.photo);
   const label = i18n._(PHOTO_LABELS[slot.part]);
   return (
     <div className="kyc-photo">
@@ -256,10 +262,7 @@ export function PhotoStep({ title, intro, example, nextLabel, slots, onTake, onR
 /** A photo on the review: its thumbnail from the photo taken, its name, and "Retake". */
 function ReviewPhoto({ slot, onRetake }: { slot: PhotoSlot; onRetake(): void }) {
   const { i18n } = useLingui();
-  const url = useMemo(() => (slot.photo ? URL.createObjectURL(slot.photo) : null), [slot.photo]);
-  useEffect(() => () => {
-    if (url) URL.revokeObjectURL(url);
-  }, [url]);
+  const url = usePhotoUrl(slot.photo);
   const label = i18n._(PHOTO_LABELS[slot.part]);
   return (
     <li className={cx('kyc-review-photo', slot.part === 'selfie' && 'is-portrait')}>
