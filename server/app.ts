@@ -20,6 +20,7 @@ import { MemoryReplayStore, RedisReplayStore, serverKeys } from './api/envelope'
 import type { AppConfig } from './config';
 import corePlugin from './core.plugin';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database';
+import { armFailpoints, registerReplyFailpoints } from './failpoints/failpoints';
 import contentRoutes from './directory/content.routes';
 import dictRoutes from './directory/dict.routes';
 import favoriteRoutes from './directory/favorite.routes';
@@ -141,6 +142,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(rateLimit, { global: false, skipOnError: true, ...(redis ? { redis, nameSpace: 'venuely-rl:' } : {}) });
   await app.register(corePlugin, { config, database, ownsDatabase: !options.database, storage: options.storage });
   await app.register(healthPlugin);
+  armFailpoints(config.failpoints);
+  registerReplyFailpoints(app, config.failpoints);
   if (redis) app.health.addCheck('redis', () => redis.ping());
   app.health.addCheck('storage', () => app.storage.check());
   await app.register(apiPlugin, {

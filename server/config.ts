@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_ECONOMY, type EconomyConfig, economyConfig } from '@/contract/economy';
 import { type ChatLimitRules, DEFAULT_CHAT_LIMITS } from './chat/chat-limits';
+import { parseFailpoints } from './failpoints/failpoints';
 
 /**
  * Configuration is environment variables only (DESIGN section 3); every one is documented in the README with
@@ -129,6 +130,8 @@ export interface AppConfig {
   shutdown: { drainDelayMs: number; timeoutMs: number };
   /** Where uploaded pictures and identity documents are kept: DATA_DIR, or an S3 bucket (S3_BUCKET). */
   storage: StorageConfig;
+  /** The crash suite's kill points (FAILPOINTS; server/failpoints/failpoints.ts); empty everywhere else. */
+  failpoints: string[];
 }
 
 /** Two failed probes of a balancer checking /readyz every second, with a margin (README, "Running on several machines"). */
@@ -165,6 +168,7 @@ const envSchema = z.object({
   CHAT_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(100).default(DEFAULT_CHAT_LIMITS.socketsPerUser),
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(DEFAULT_DRAIN_DELAY_MS),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(DEFAULT_SHUTDOWN_TIMEOUT_MS),
+  FAILPOINTS: z.string().optional(),
   // S3's own naming rules (3–63 characters, lower case, digits, '.' and '-', starting and ending with a letter or
   // digit), so a typo stops the start instead of the first upload.
   S3_BUCKET: z
@@ -246,11 +250,14 @@ function checkStripe(e: { STRIPE_SECRET_KEY?: string; STRIPE_PUBLISHABLE_KEY?: s
  *   Outside production the sandbox stays the default, so `npm install && npm start` needs no setup.
  * - API_DEBUG=1 accepts unencrypted requests: never with NODE_ENV=production.
  */
-function checkProduction(production: boolean, e: { STRIPE_SECRET_KEY?: string; PAYMENTS_SANDBOX: '0' | '1'; API_DEBUG: '0' | '1' }): void {
+function checkProduction(production: boolean, e: { STRIPE_SECRET_KEY?: string; PAYMENTS_SANDBOX: '0' | '1'; API_DEBUG: '0' | '1'; FAILPOINTS?: string }): void {
   if (e.PAYMENTS_SANDBOX === '1' && e.STRIPE_SECRET_KEY) {
     throw new ConfigError('PAYMENTS_SANDBOX=1 asks for the sandbox payment provider but STRIPE_SECRET_KEY is set: unset one of them.');
   }
   if (!production) return;
+  if (e.FAILPOINTS?.trim()) {
+    throw new ConfigError('FAILPOINTS makes the process kill itself at the named points (the crash tests) and is refused with NODE_ENV=production: unset FAILPOINTS.');
+  }
   if (e.API_DEBUG === '1') {
     throw new ConfigError('API_DEBUG=1 accepts unencrypted (debug) requests and is refused with NODE_ENV=production: unset API_DEBUG (or NODE_ENV outside production).');
   }
@@ -418,5 +425,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     chatLimits: { framesPerSecond: e.CHAT_FRAMES_PER_SECOND, socketsPerUser: e.CHAT_SOCKETS_PER_USER },
     shutdown: { drainDelayMs: e.DRAIN_DELAY_MS, timeoutMs: Math.max(e.SHUTDOWN_TIMEOUT_MS, e.DRAIN_DELAY_MS + 1_000) },
     storage,
+    failpoints: loadFailpoints(e.FAILPOINTS),
   };
+}
+
+function loadFailpoints(value: string | undefined): string[] {
+  try {
+    return parseFailpoints(value);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
 }

@@ -8,6 +8,7 @@ import type { Database, UserRow, WithdrawalRow } from '../db/schema';
 import { isoOf } from '../directory/listing.mappers';
 import { ledgerAccount, transfer } from '../wallet/ledger.repository';
 import { recordAdminAction } from './audit.repository';
+import { failpoint } from '../failpoints/failpoints';
 
 /**
  * The withdrawals queue (issue 13 item 4; DESIGN section 6). An application holds its points (earned → hold, at
@@ -175,6 +176,7 @@ export async function settleWithdrawal(
           ? { key: 'notice.withdrawalRejectedReason', values: { ...values, reason } }
           : { key: 'notice.withdrawalRejected', values },
     );
+    failpoint(settlement.decision === 'pay' ? 'withdrawal.pay' : 'withdrawal.reject');
   });
   const settled = await findAdminWithdrawal(db, id);
   if (!settled) throw new ApiFailure('admin.withdrawalNotFound');

@@ -5,6 +5,7 @@ import { ApiFailure } from '../api/failure';
 import type { Database } from '../db/schema';
 import { type Credit, creditEntries, InsufficientFunds, ledgerAccount, lockAccounts, spendAccounts, spendEntries, transfer, userBalances } from '../wallet/ledger.repository';
 import { blockBetween, recordUnlock, resolveConversation } from './chat.repository';
+import { failpoint } from '../failpoints/failpoints';
 
 export interface UnlockResult {
   /** Points this call spent: the price when it unlocked, 0 when the profile was unlocked already. */
@@ -97,6 +98,7 @@ export async function unlockPartner(
         memo: { ref: partner.nickname, partner: partner.uuid },
         entries: [...debits, ...creditEntries(debits, credits)],
       });
+      failpoint('unlock');
       // A pair pays once for ever: were its unlock row lost (a profile re-created under its old uuid), the transfer
       // key still answers the first payment and nothing moves again.
       return paid.created ? price : 0;

@@ -24,6 +24,7 @@ import * as testFunds from './migrations/2026-11-27-0020-test-funds';
 import * as memberLocale from './migrations/2026-11-28-0010-member-locale';
 import * as cardExpiry from './migrations/2026-11-29-0010-card-expiry';
 import * as kycConsent from './migrations/2026-11-30-0030-kyc-consent';
+import * as listingCreateKey from './migrations/2026-11-30-0040-listing-create-key';
 import type { Database } from './schema';
 
 /** Migrations in order; listed statically so bundling or a changed working directory cannot lose one. */
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28-0010-member-locale': memberLocale,
   '2026-11-29-0010-card-expiry': cardExpiry,
   '2026-11-30-0030-kyc-consent': kycConsent,
+  '2026-11-30-0040-listing-create-key': listingCreateKey,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -331,6 +331,8 @@ export interface MerchantTable {
   report_count: Generated<number>;
   rating_sum: Generated<number>;
   search_key: string;
+  /** The idempotency key of the merchant/create that made it (migration 2026-11-30-0040); null without one. */
+  create_key: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
 }
@@ -361,6 +363,8 @@ export interface PartnerTable {
   moderation_note: string | null;
   favorite_count: Generated<number>;
   search_key: string;
+  /** The idempotency key of the partner/create that made it (migration 2026-11-30-0040); null without one. */
+  create_key: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
 }

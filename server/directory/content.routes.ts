@@ -20,6 +20,7 @@ import {
 import { deleteMerchantWithDependents, findMerchant, listOwnMerchants, lockMerchant, updateMerchant } from './merchant.repository';
 import { deletePartnerWithDependents, findPartner, listOwnPartners, lockPartner, updatePartner } from './partner.repository';
 import { deletePhotos, insertPhotos, photosOf, renumberPhotos } from './photo.repository';
+import { failpoint } from '../failpoints/failpoints';
 
 /**
  * Content management (spec section 7 "Content"): the owner's own merchants and partners in every status, their
@@ -94,6 +95,7 @@ export default fp(
             ...merchantColumns(payload, city),
             ...(newCover ? { cover: JSON.stringify(newCover) } : {}),
           });
+          failpoint('listing.update');
           return { row: updated, dropped: newCover ? [current.cover, ...removed] : removed };
         }),
       );
@@ -124,6 +126,7 @@ export default fp(
             ...partnerColumns(payload, city, before.unlock_price),
             cover: JSON.stringify({ image: first.image, thumb: first.thumb, width: first.width, height: first.height }),
           });
+          failpoint('listing.update');
           return { row: updated, dropped: removed };
         }),
       );

@@ -226,6 +226,44 @@ describe.each(DATABASE_KINDS)('listing API on %s', (kind) => {
     });
   });
 
+  describe('publishing once per idempotency key', () => {
+    it('answers a create sent again with its key with the first listing: one row, its pictures once, counted once', async () => {
+      const publisher = await createUser(t, api, 'OncePublisher', 4);
+      const key = '7d444840-9dc0-41a6-b5a8-5c1ad1a3c9b2';
+      const before = storedFiles(t).length;
+      const parts = { cover: file(cover), ...(await photos(2)) };
+      const send = () => api.upload('merchant/create', { token: publisher.token, ...merchantPayload(refs.tokyo, { name: 'Once venue' }), idempotency_key: key }, parts);
+      // A double tap: three sends at once, each past the lookup before any committed. One publishes; the others meet
+      // the unique key, roll back with their pictures and answer the first venue.
+      const racing = await Promise.all([send(), send(), send()]);
+      const first = racing[0];
+      expect(first.status, first.msg).toBe(1);
+      // The same publish again later (the answer was lost): the first venue, from the lookup.
+      const again = [...racing, await send()];
+      for (const res of again) expect([res.status, (res.data as MerchantDetail).id]).toEqual([1, (first.data as MerchantDetail).id]);
+      const rows = await t.database.db.selectFrom('merchants').select(['id', 'create_key']).where('owner_uuid', '=', publisher.uuid).execute();
+      expect(rows).toEqual([{ id: (first.data as MerchantDetail).id, create_key: key }]);
+      // The cover and two photos of the first call, and no file of the calls that published nothing.
+      expect(storedFiles(t).length - before).toBe(3 * 2);
+      const user = await t.database.db.selectFrom('users').select('merchant_count').where('uuid', '=', publisher.uuid).executeTakeFirstOrThrow();
+      expect(user.merchant_count).toBe(1);
+
+      // Another key is another venue; the key is the owner's own: another owner's same key publishes theirs.
+      const second = await api.upload('merchant/create', { token: publisher.token, ...merchantPayload(refs.tokyo, { name: 'Second venue' }), idempotency_key: '0c7a5a4e-6f69-4f0e-9a57-3c3b8e4f1d10' }, { cover: file(cover) });
+      expect([second.status, (second.data as MerchantDetail).name]).toEqual([1, 'Second venue']);
+      const theirs = await api.upload('merchant/create', { token: other.token, ...merchantPayload(refs.tokyo, { name: 'Their venue' }), idempotency_key: key }, { cover: file(cover) });
+      expect([theirs.status, (theirs.data as MerchantDetail).name]).toEqual([1, 'Their venue']);
+
+      const partnerKey = 'a3c1f1d2-5b7e-4c4a-8f0e-2d9b6c7e8f90';
+      const profile = await api.upload('partner/create', { token: publisher.token, ...partnerPayload(refs.tokyo, { nickname: 'Once guide' }), idempotency_key: partnerKey }, await photos(1));
+      const profileAgain = await api.upload('partner/create', { token: publisher.token, ...partnerPayload(refs.tokyo, { nickname: 'Once guide' }), idempotency_key: partnerKey }, await photos(1));
+      expect([profileAgain.status, (profileAgain.data as PartnerDetail).id]).toEqual([1, (profile.data as PartnerDetail).id]);
+      expect(await t.database.db.selectFrom('partners').select('id').where('owner_uuid', '=', publisher.uuid).execute()).toHaveLength(1);
+      const bad = await api.upload('partner/create', { token: publisher.token, ...partnerPayload(refs.tokyo), idempotency_key: 'again' }, await photos(1));
+      expect(bad.status).toBe(0);
+    });
+  });
+
   // --- Reading -----------------------------------------------------------------------------------------------------
 
   describe('detail and visibility', () => {

@@ -9,7 +9,9 @@ import { isCanPostPartner, type MembershipFacts } from '@/contract/permissions';
 import { PHOTOS_MAX } from '@/contract/shapes';
 import { activeMembership } from '../account/user.repository';
 import { ApiFailure } from '../api/failure';
-import type { Database, PhotoRow } from '../db/schema';
+import { isUniqueViolation } from '../db/errors';
+import { failpoint } from '../failpoints/failpoints';
+import type { Database, MerchantRow, PartnerRow, PhotoRow } from '../db/schema';
 import { ImageError, type ImageStore, type StoredImage } from '../images/image.service';
 import { type CityWithRegion, findCityById, findCityBySlugs, findRegionBySlug } from './place.repository';
 import { insertPartner } from './partner.repository';
@@ -172,6 +174,40 @@ export async function saveListingImages(store: ImageStore, parts: readonly Buffe
   }
 }
 
+/**
+ * A create that happens once per (owner, idempotency key) (issue 32 item 3): with a key, the listing an earlier call
+ * with it made is answered as it is, before anything is checked or stored (a retry after a lost answer must not
+ * publish twice, nor be refused because something changed since). Two calls with one key at once: the second's
+ * insert meets the unique index (migration 2026-11-30-0040), its transaction rolls back with its images, and it
+ * answers the first one's listing. Without a key every call publishes (older clients).
+ */
+export async function createOnce<Row extends MerchantRow | PartnerRow, R>(
+  db: Kysely<Database>,
+  table: Row extends MerchantRow ? 'merchants' : 'partners',
+  owner: string,
+  key: string | undefined,
+  create: () => Promise<R>,
+  answer: (row: Row) => Promise<R>,
+): Promise<R> {
+  const earlier = async (): Promise<Row | undefined> => {
+    if (key === undefined) return undefined;
+    const row =
+      table === 'merchants'
+        ? await db.selectFrom('merchants').selectAll().where('owner_uuid', '=', owner).where('create_key', '=', key).executeTakeFirst()
+        : await db.selectFrom('partners').selectAll().where('owner_uuid', '=', owner).where('create_key', '=', key).executeTakeFirst();
+    return row as Row | undefined;
+  };
+  const first = await earlier();
+  if (first) return answer(first);
+  try {
+    return await create();
+  } catch (error) {
+    const raced = isUniqueViolation(error) ? await earlier() : undefined;
+    if (raced) return answer(raced);
+    throw error;
+  }
+}
+
 /** Runs the writing transaction; when it fails, the images saved for it are removed before the failure goes on. */
 export async function committingImages<T>(
   store: ImageStore,
@@ -267,11 +303,13 @@ export async function publishPartner(
       ...partnerColumns(profile.fields, profile.city, profile.defaultUnlockPrice),
       uuid: profile.uuid,
       owner_uuid: profile.owner,
+      create_key: profile.fields.idempotency_key ?? null,
       cover: JSON.stringify(profile.photos[0]),
       status: 'published',
     });
     await insertPhotos(trx, 'partner', inserted.id, profile.photos);
     await changeListingCount(trx, profile.owner, 'partner_count', 1);
+    failpoint('listing.create');
     return inserted;
   });
 }

@@ -5,13 +5,15 @@ import { isCanPostMerchant } from '@/contract/permissions';
 import { LIST_LIMIT_DEFAULT } from '@/contract/shapes';
 import { recordAdminAction } from '../admin/audit.repository';
 import { ApiFailure } from '../api/failure';
-import type { UserRow } from '../db/schema';
+import type { MerchantRow, UserRow } from '../db/schema';
+import { failpoint } from '../failpoints/failpoints';
 import { decodeListingCursor, orderOfSort, pageOf } from './listing-cursor';
 import { isPubliclyVisible, merchantDetailOf, merchantSummaries, ownDetail } from './listing.mappers';
 import {
   changeListingCount,
   checkMerchantRefs,
   committingImages,
+  createOnce,
   listingNotFound,
   merchantColumns,
   photoParts,
@@ -76,29 +78,34 @@ export default fp(
 
     app.api(merchant.create, async ({ payload, session, files, request }) => {
       const uuid = session.user.uuid;
-      // Cheap refusals first, before any upload is decoded.
-      if (!isCanPostMerchant(await publisherFacts(db, uuid))) throw new ApiFailure('listing.cannotPostMerchant');
-      const cover = files.cover;
-      if (!cover) throw new ApiFailure('listing.coverRequired', {}, 200, { field: 'cover', code: 'zod.string.required' });
-      const gallery = photoParts(files);
-      const city = await checkMerchantRefs(db, payload);
-      const saved = await saveListingImages(images, [cover, ...gallery], request.log);
-      const row = await committingImages(images, saved, request.log, () =>
-        db.transaction().execute(async (trx) => {
-          // Again under the user's row lock: the membership may have ended while the images were processed.
-          if (!isCanPostMerchant(await publisherFacts(trx, uuid, true))) throw new ApiFailure('listing.cannotPostMerchant');
-          const inserted = await insertMerchant(trx, {
-            ...merchantColumns(payload, city),
-            owner_uuid: uuid,
-            cover: JSON.stringify(saved[0]),
-            status: 'published',
-          });
-          await insertPhotos(trx, 'merchant', inserted.id, saved.slice(1));
-          await changeListingCount(trx, uuid, 'merchant_count', 1);
-          return inserted;
-        }),
-      );
-      return ownDetail(await merchantDetailOf(db, row, await photosOf(db, 'merchant', row.id), uuid), row);
+      const detail = async (row: MerchantRow) => ownDetail(await merchantDetailOf(db, row, await photosOf(db, 'merchant', row.id), uuid), row);
+      return createOnce(db, 'merchants', uuid, payload.idempotency_key, async () => {
+        // Cheap refusals first, before any upload is decoded.
+        if (!isCanPostMerchant(await publisherFacts(db, uuid))) throw new ApiFailure('listing.cannotPostMerchant');
+        const cover = files.cover;
+        if (!cover) throw new ApiFailure('listing.coverRequired', {}, 200, { field: 'cover', code: 'zod.string.required' });
+        const gallery = photoParts(files);
+        const city = await checkMerchantRefs(db, payload);
+        const saved = await saveListingImages(images, [cover, ...gallery], request.log);
+        const row = await committingImages(images, saved, request.log, () =>
+          db.transaction().execute(async (trx) => {
+            // Again under the user's row lock: the membership may have ended while the images were processed.
+            if (!isCanPostMerchant(await publisherFacts(trx, uuid, true))) throw new ApiFailure('listing.cannotPostMerchant');
+            const inserted = await insertMerchant(trx, {
+              ...merchantColumns(payload, city),
+              owner_uuid: uuid,
+              create_key: payload.idempotency_key ?? null,
+              cover: JSON.stringify(saved[0]),
+              status: 'published',
+            });
+            await insertPhotos(trx, 'merchant', inserted.id, saved.slice(1));
+            await changeListingCount(trx, uuid, 'merchant_count', 1);
+            failpoint('listing.create');
+            return inserted;
+          }),
+        );
+        return detail(row);
+      }, detail);
     });
 
     app.api(merchant.update, async ({ payload, session, request }) => {

@@ -6,12 +6,13 @@ import { isCanPostPartner } from '@/contract/permissions';
 import { LIST_LIMIT_DEFAULT, PHOTOS_MAX } from '@/contract/shapes';
 import { recordAdminAction } from '../admin/audit.repository';
 import { ApiFailure } from '../api/failure';
-import type { UserRow } from '../db/schema';
+import type { PartnerRow, UserRow } from '../db/schema';
 import { decodeListingCursor, orderOfSort, pageOf } from './listing-cursor';
 import { isPubliclyVisible, ownDetail, partnerDetailOf, partnerSummaries } from './listing.mappers';
 import {
   checkPartnerRefs,
   committingImages,
+  createOnce,
   listingNotFound,
   photoParts,
   placeFilterOf,
@@ -73,20 +74,23 @@ export default fp(
 
     app.api(partner.create, async ({ payload, session, files, request }) => {
       const uuid = session.user.uuid;
-      if (!isCanPostPartner(await publisherFacts(db, uuid))) throw new ApiFailure('listing.cannotPostPartner');
-      const parts = photoParts(files);
-      if (parts.length === 0) throw new ApiFailure('listing.photoRequired', {}, 200, { field: 'photo0', code: 'zod.array.min' });
-      if (parts.length > PHOTOS_MAX) throw new ApiFailure('listing.tooManyPhotos', { max: PHOTOS_MAX });
-      const city = await checkPartnerRefs(db, payload, app.config.economy.unlock_price);
-      const saved = await saveListingImages(images, parts, request.log);
-      const row = await committingImages(images, saved, request.log, () =>
-        publishPartner(
-          db,
-          { uuid: randomUUID(), owner: uuid, fields: payload, city, photos: saved, defaultUnlockPrice: app.config.economy.unlock_price.default },
-          () => new ApiFailure('listing.cannotPostPartner'),
-        ),
-      );
-      return ownDetail(await partnerDetailOf(db, row, await photosOf(db, 'partner', row.id), uuid), row);
+      const detail = async (row: PartnerRow) => ownDetail(await partnerDetailOf(db, row, await photosOf(db, 'partner', row.id), uuid), row);
+      return createOnce(db, 'partners', uuid, payload.idempotency_key, async () => {
+        if (!isCanPostPartner(await publisherFacts(db, uuid))) throw new ApiFailure('listing.cannotPostPartner');
+        const parts = photoParts(files);
+        if (parts.length === 0) throw new ApiFailure('listing.photoRequired', {}, 200, { field: 'photo0', code: 'zod.array.min' });
+        if (parts.length > PHOTOS_MAX) throw new ApiFailure('listing.tooManyPhotos', { max: PHOTOS_MAX });
+        const city = await checkPartnerRefs(db, payload, app.config.economy.unlock_price);
+        const saved = await saveListingImages(images, parts, request.log);
+        const row = await committingImages(images, saved, request.log, () =>
+          publishPartner(
+            db,
+            { uuid: randomUUID(), owner: uuid, fields: payload, city, photos: saved, defaultUnlockPrice: app.config.economy.unlock_price.default },
+            () => new ApiFailure('listing.cannotPostPartner'),
+          ),
+        );
+        return detail(row);
+      }, detail);
     });
 
     app.api(partner.setVisiable, async ({ payload, session }) => {

@@ -5,6 +5,7 @@ import type { EconomyConfig } from '@/contract/economy';
 import type { Notice, NoticeKey, NoticeOutbox } from '../chat/notices';
 import type { Database, OrderRow } from '../db/schema';
 import { ledgerAccount, transfer } from '../wallet/ledger.repository';
+import { failpoint } from '../failpoints/failpoints';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -143,6 +144,7 @@ export async function settleOrder(
       if (outcome === 'paid') {
         const notice = await fulfil(trx, economy, moved);
         await notices?.send(trx, moved.user_uuid, `order-paid-${moved.order_id}`, notice);
+        failpoint('order.paid');
       }
       return { order: moved, changed: true };
     }

@@ -5,6 +5,7 @@ import { KycStatus } from '@/contract/enums';
 import { ApiFailure } from '../api/failure';
 import type { Database, UserRow, WithdrawalRow } from '../db/schema';
 import { holdEntries, IdempotencyConflict, InsufficientFunds, transfer, userBalances } from './ledger.repository';
+import { failpoint } from '../failpoints/failpoints';
 
 /** The last four characters of the payout account, the rest hidden. */
 function maskOf(application: wallet.WithdrawalApplication): { account: Record<string, string>; mask: string } {
@@ -92,8 +93,12 @@ export async function applyWithdrawal(
         memo: { ref: String(inserted.id) },
         entries: hold.entries,
       });
-      if (hold.testPoints === 0) return inserted;
-      return trx.updateTable('withdrawals').set({ test_points: hold.testPoints }).where('id', '=', inserted.id).returningAll().executeTakeFirstOrThrow();
+      const row =
+        hold.testPoints === 0
+          ? inserted
+          : await trx.updateTable('withdrawals').set({ test_points: hold.testPoints }).where('id', '=', inserted.id).returningAll().executeTakeFirstOrThrow();
+      failpoint('withdrawal.apply');
+      return row;
     });
     return withdrawalOf(row);
   } catch (error) {

@@ -55,6 +55,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     chatLimits: DEFAULT_CHAT_LIMITS,
     shutdown: { drainDelayMs: 0, timeoutMs: 5_000 },
     storage: { kind: 'local' },
+    failpoints: [],
     ...overrides,
   };
 }

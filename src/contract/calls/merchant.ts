@@ -6,6 +6,7 @@ import {
   dateTime,
   entityId,
   fileFields,
+  idempotencyKey,
   idList,
   idPayload,
   intOneOf,
@@ -92,8 +93,12 @@ function hasWholeLocation(p: { lat?: number; lng?: number }): boolean {
 }
 const wholeLocation = { message: 'errors.location.partial', path: ['lng'] };
 
-/** Publishing: the cover part is required (checked with the parts, which travel outside the payload). */
-export const merchantCreatePayload = merchantFields.refine(hasWholeLocation, wholeLocation);
+/**
+ * Publishing: the cover part is required (checked with the parts, which travel outside the payload). With an
+ * idempotency key the venue is published once: the same key again (a retry after a lost answer) answers the venue
+ * the first call made.
+ */
+export const merchantCreatePayload = merchantFields.extend({ idempotency_key: idempotencyKey.optional() }).refine(hasWholeLocation, wholeLocation);
 
 /** The owner's full update (user/merchant_update): every field again, plus which stored gallery photos to keep. */
 export const merchantUpdatePayload = merchantFields

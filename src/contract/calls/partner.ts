@@ -7,6 +7,7 @@ import {
   dateTime,
   entityId,
   fileFields,
+  idempotencyKey,
   idList,
   idPayload,
   keepPhotoIds,
@@ -63,7 +64,8 @@ const partnerFields = z.object({
   visible: f.bool.default(true),
 });
 
-export const partnerCreatePayload = partnerFields;
+/** With an idempotency key the profile is published once, as merchant/create's venue. */
+export const partnerCreatePayload = partnerFields.extend({ idempotency_key: idempotencyKey.optional() });
 /** The owner's full update (user/partner_update): every field again, plus which stored photos to keep. */
 export const partnerUpdatePayload = partnerFields.extend({ id: entityId, keep_photo_ids: keepPhotoIds.optional() });
 

@@ -71,8 +71,8 @@ afterEach(() => {
 });
 
 describe('listing form machine: publishing a venue', () => {
-  async function loaded() {
-    const run = start({ source: 'merchant' });
+  async function loaded(input: { createKey?: string } = {}) {
+    const run = start({ source: 'merchant', ...input });
     expect(run.actor.getSnapshot().hasTag('loading')).toBe(true);
     expect(run.load.last().input).toEqual({ source: 'merchant', id: null });
     run.load.last().resolve({ options: MODEL_OPTIONS, detail: null });
@@ -180,6 +180,20 @@ describe('listing form machine: publishing a venue', () => {
     expect(actor.getSnapshot().context.upload).toBeNull();
     expect(submit.last().stopped).toBe(true);
     expect(notifySuccess.mock.calls).toEqual([[MODEL_MERCHANT, 'create']]);
+  });
+
+  it('sends its create key with every submit of one form, so a publish sent again is the same publish', async () => {
+    const key = '1b4e28ba-2fa1-4d3b-a3f5-ef19a2b6c001';
+    const { actor, submit, change } = await loaded({ createKey: key });
+    fillValid(change);
+    actor.send({ type: 'cover.set', file: png('cover.png') });
+    actor.send({ type: 'form.submit' });
+    expect(submit.last().input.payload).toMatchObject({ name: 'Cafe Sakura', idempotency_key: key });
+    // The answer was lost (a dropped connection, a restarted server): the same form sends the same key again.
+    submit.last().sendBack({ type: 'submit.failed', error: new Error('Network error') });
+    actor.send({ type: 'form.submit' });
+    expect(submit.calls).toHaveLength(2);
+    expect(submit.last().input.payload).toMatchObject({ idempotency_key: key });
   });
 
   it('a refusal shows the msg; a named field or image part lands on its field; focus clears both', async () => {

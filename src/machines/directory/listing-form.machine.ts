@@ -52,6 +52,11 @@ export interface ListingFormInput {
   id?: number | null;
   /** The page's locale, in whose format the number fields are read (issue 31 item 4); absent: as typed. */
   locale?: string;
+  /**
+   * Publishing: the idempotency key every submit of this form sends (a UUID), so a submit whose answer was lost and
+   * is sent again publishes one listing, not two (issue 32 item 3). Absent: none is sent.
+   */
+  createKey?: string;
 }
 
 export interface ListingLoadInput {
@@ -95,6 +100,8 @@ export interface ListingFormContext extends ListingImages {
   result: ListingDetail | null;
   /** ListingFormInput.locale, when given. */
   locale?: string;
+  /** ListingFormInput.createKey, when given. */
+  createKey?: string;
 }
 
 /** What the submit callback sends back. */
@@ -208,6 +215,7 @@ export const listingFormMachine = setup({
     const id = input.id ?? null;
     return {
       ...(input.locale ? { locale: input.locale } : {}),
+      ...(input.createKey ? { createKey: input.createKey } : {}),
       source: input.source,
       mode: id === null ? 'create' : 'update',
       id,
@@ -256,11 +264,11 @@ export const listingFormMachine = setup({
       invoke: {
         id: 'submit',
         src: 'submit',
-        input: ({ context }) => ({
-          source: context.source,
-          mode: context.mode,
-          ...submission(spec(context), context.mode, context.values, images(context), context.id, context.locale),
-        }),
+        input: ({ context }) => {
+          const { payload, files } = submission(spec(context), context.mode, context.values, images(context), context.id, context.locale);
+          const key = context.mode === 'create' && context.createKey ? { idempotency_key: context.createKey } : {};
+          return { source: context.source, mode: context.mode, payload: { ...payload, ...key }, files };
+        },
       },
       on: {
         'upload.progress': { actions: 'setProgress' },

@@ -18,6 +18,7 @@ import {
   type ListingSubmitInput,
 } from '@/machines/directory/listing-form.machine';
 import { selectUser } from '@/machines/account/session.machine';
+import { randomUuidV4 } from '@/services/storage';
 import { Button } from '@/ui/kit/button';
 import { requestErrorText } from '@/ui/directory/directory-names';
 import { Icon } from '@/ui/kit/icons';
@@ -149,7 +150,7 @@ function ListingFormContainer({ lang, source, id }: ListingFormPageProps) {
         },
       },
     }),
-    { input: { source, id, locale: i18n.locale } },
+    { input: { source, id, locale: i18n.locale, createKey: randomUuidV4() } },
   );
   const state = useSelector(actor, (s: FormSnapshot) => s.value);
   const context = useSelector(actor, (s: FormSnapshot) => s.context);
