@@ -11,7 +11,7 @@ export default defineConfig({
   plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'], include: [/\/src\/(?:ui|routes)\/.*\.tsx?$/] }), lingui()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/cluster/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'server/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/cluster/**/*.test.ts', 'tests/crash/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 60_000,
