@@ -63,21 +63,16 @@ describe.each(DATABASE_KINDS)('SIGKILL at every money and listing write, on %s',
   const died: string[] = [];
 
   const start = async (failpoints: string[]) => {
-    const t0 = Date.now();
     server = await startServerProcess(port, { ...env, FAILPOINTS: failpoints.join(',') });
-    if (process.env.CRASH_TIMING) console.log(`start ${Date.now() - t0} ms`);
   };
 
   /** The database as the last process left it (the server is down: PGlite is one process's at a time). */
   async function withDatabase<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
-    const t0 = Date.now();
     const handle = await openDatabase({ databaseUrl: env.DATABASE_URL ?? null, dataDir: env.DATA_DIR });
-    if (process.env.CRASH_TIMING) console.log(`open ${Date.now() - t0} ms`);
     try {
       return await work(handle.db);
     } finally {
       await handle.close();
-      if (process.env.CRASH_TIMING) console.log(`db total ${Date.now() - t0} ms`);
     }
   }
 
