@@ -300,4 +300,171 @@ describe('three processes behind HAProxy', () => {
     await caraChat.close();
     await danChat.close();
   });
+  it('keeps every flow going while a process is killed with SIGKILL in the middle of them all', async () => {
+    const kim = await register('kim');
+    const lee = await register('lee');
+    const payer = await register('payer');
+    const [tokyo] = await cluster.sql(`select cities.id from cities join regions on regions.id = cities.region_id where regions.slug = 'japan' and cities.slug = 'tokyo'`);
+    await cluster.sql(`update users set kyc_status = 2, kyc_created_at = now() where uuid = $1`, [kim.uuid]);
+    await cluster.sql(`insert into memberships (user_uuid, plan_item, starts_at, ends_at, order_id) values ($1, 2, now(), now() + interval '365 days', null)`, [kim.uuid]);
+    const venue = (await cluster.client().upload('merchant/create', { token: kim.token, ...merchantPayload(Number(tokyo.id), { name: 'Through the crash' }) }, { cover: file(await jpegWithExif(200, 150)) }))
+      .data as MerchantDetail;
+
+    // Each flow is what the app does: an operation that failed (no answer, a 5xx, the replay check refusing a request
+    // the balancer retried after the process died with it) is sent again as a new request with the same idempotency
+    // key. An operation that never succeeds is lost.
+    let running = true;
+    const lost: string[] = [];
+    const served = new Set<string>();
+    const retrying = async <T,>(what: string, op: () => Promise<T | undefined>): Promise<T | undefined> => {
+      for (let attempt = 0; attempt < 40; attempt += 1) {
+        try {
+          const result = await op();
+          if (result !== undefined) return result;
+        } catch {
+          // No answer: sent again.
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      lost.push(what);
+      return undefined;
+    };
+    const ok = (res: Awaited<ReturnType<ReturnType<Cluster['client']>['call']>>) => {
+      served.add(res.headers.get('x-served-by') ?? '');
+      return res.status === 1 ? res.data : undefined;
+    };
+    let reads = 0;
+    const reading = (async () => {
+      while (running) {
+        await retrying('a read of the venue', async () => ok(await cluster.client().call('merchant/detail', { id: venue.id })));
+        await retrying('its picture', async () => {
+          const res = await fetch(`${cluster.url}${venue.cover!.image}`);
+          return res.status === 200 && (await res.arrayBuffer()).byteLength > 0 ? true : undefined;
+        });
+        reads += 1;
+      }
+    })();
+    // Logins (a few: the per-account and per-address limits hold across the cluster) and reads of the new session.
+    let logins = 0;
+    const loggingIn = (async () => {
+      for (let i = 0; running && i < 12; i += 1) {
+        const who = [kim, lee, payer][i % 3];
+        const name = who === kim ? 'kim' : who === lee ? 'lee' : 'payer';
+        const session = (await retrying(`login ${i}`, async () => ok(await cluster.client().call('account/loginByPassword', { account: name, password: 'long-enough-1' })))) as
+          | { token: string }
+          | undefined;
+        if (session) await retrying(`user/me after login ${i}`, async () => ok(await cluster.client().call('user/me', { token: session.token })));
+        logins += 1;
+        await new Promise((resolve) => setTimeout(resolve, 400));
+      }
+    })();
+    // Payments: ordered, approved on the hosted page, polled until paid; each under its own key, every step retried.
+    const orders: string[] = [];
+    const paying = (async () => {
+      while (running) {
+        const order = { type: 6, item_id: 102, amount: 499, payment_type: 1, idempotency_key: randomUUID() };
+        const created = (await retrying('an order', async () => ok(await cluster.client().call('payment/uPay', { token: payer.token, ...order })))) as
+          | { order_id: string; pay_url: string }
+          | undefined;
+        if (!created) continue;
+        const page = new URL(created.pay_url, cluster.url);
+        const approve = () =>
+          fetch(`${cluster.url}/payment.html`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams({ order: page.searchParams.get('order')!, sig: page.searchParams.get('sig')!, outcome: 'approve' }),
+          });
+        await retrying(`approving ${created.order_id}`, async () => ((await approve()).status === 200 ? true : undefined));
+        await retrying(`polling ${created.order_id}`, async () => {
+          const status = ok(await cluster.client().call('payment/checkOrderStatus', { token: payer.token, order_id: created.order_id })) as { status: string } | undefined;
+          return status?.status === 'paid' ? true : undefined;
+        });
+        orders.push(created.order_id);
+      }
+    })();
+    // The chat: Kim writes to Lee; both reconnect on a close, resume from the last seq and resend what was not acked.
+    const acked = new Set<string>();
+    const written: string[] = [];
+    const seen = new Map<string, number>();
+    let lastSeq = 0;
+    const connect = async (who: typeof kim, onFrame: (frame: IncomingFrame) => void, resume: () => { peer_uuid: string; seq: number }[]) => {
+      for (;;) {
+        try {
+          const client = await connectChat(who.imUrl, who.chatToken);
+          client.socket.on('message', (data) => onFrame(JSON.parse(data.toString()) as IncomingFrame));
+          client.send('chat/initUser', { resume: resume() }, 'init');
+          await client.waitFor(isAck('init'));
+          return client;
+        } catch {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      }
+    };
+    const onKimFrame = (frame: IncomingFrame) => {
+      if (frame.message_type === 'ackMessage') acked.add(frame.confirmed_ack_id);
+    };
+    const onLeeFrame = (frame: IncomingFrame) => {
+      if (frame.message_type === 'chatMessage' && frame.data.from_uuid === kim.uuid) {
+        expect(seen.has(frame.data.sign), `shown twice: ${frame.data.content}`).toBe(false);
+        seen.set(frame.data.sign, frame.data.seq);
+        lastSeq = Math.max(lastSeq, frame.data.seq);
+      }
+    };
+    let kimChat = await connect(kim, onKimFrame, () => []);
+    let leeChat = await openChat(lee, (node) => node !== kimChat.servedBy);
+    leeChat.socket.on('message', (data) => onLeeFrame(JSON.parse(data.toString()) as IncomingFrame));
+    const victim = cluster.nodes.find((node) => node.name === leeChat.servedBy)!;
+    const keepKim = (): void => void kimChat.closed.then(async () => {
+      if (!running) return;
+      kimChat = await connect(kim, onKimFrame, () => []);
+      for (const sign of written) if (!acked.has(sign)) kimChat.chat({ to_uuid: lee.uuid, content: `message ${sign}`, sign });
+      keepKim();
+    });
+    const keepLee = (): void => void leeChat.closed.then(async () => {
+      if (!running) return;
+      leeChat = await connect(lee, onLeeFrame, () => [{ peer_uuid: kim.uuid, seq: lastSeq }]);
+      keepLee();
+    });
+    keepKim();
+    keepLee();
+    const writing = (async () => {
+      while (running) {
+        const sign = randomUUID().replaceAll('-', '');
+        written.push(sign);
+        if (kimChat.socket.readyState === kimChat.socket.OPEN) kimChat.chat({ to_uuid: lee.uuid, content: `message ${sign}`, sign });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+
+    // Everything runs; then the process holding Lee's socket dies in the middle of it.
+    await expect.poll(() => [orders.length > 0, seen.size > 5, reads > 3], { timeout: 20_000 }).toEqual([true, true, true]);
+    const before = { orders: orders.length, seen: seen.size, reads };
+    await victim.server.kill();
+    // The others carry on: more orders paid, messages delivered and reads answered after the death.
+    await expect
+      .poll(() => [orders.length >= before.orders + 2, seen.size >= before.seen + 10, reads >= before.reads + 5], { timeout: 30_000 })
+      .toEqual([true, true, true]);
+    await cluster.restart(victim.name);
+    running = false;
+    await Promise.all([reading, loggingIn, paying, writing]);
+    for (const sign of written) if (!acked.has(sign)) kimChat.chat({ to_uuid: lee.uuid, content: `message ${sign}`, sign });
+    await expect.poll(() => written.filter((sign) => !acked.has(sign)), { timeout: 15_000 }).toEqual([]);
+    await expect.poll(() => written.filter((sign) => !seen.has(sign)), { timeout: 15_000 }).toEqual([]);
+
+    expect(lost).toEqual([]);
+    expect(logins).toBeGreaterThan(3);
+    expect([...served].filter(Boolean).sort()).toEqual(['app1', 'app2', 'app3']);
+    // Lee's messages without a gap; every order paid once: one credit each, the balance exactly their coins.
+    const seqs = [...seen.values()].sort((a, b) => a - b);
+    expect(seqs).toEqual(seqs.map((_, i) => seqs[0] + i));
+    const credits = await cluster.sql(`select o.order_id, (select count(*) from ledger_transfers t where t.idempotency_key = 'order:' || o.order_id)::int as credits from orders o where o.user_uuid = $1 and o.status = 'paid'`, [payer.uuid]);
+    expect(credits.map((row) => row.order_id).sort()).toEqual([...orders].sort());
+    expect(credits.every((row) => row.credits === 1)).toBe(true);
+    const me = await cluster.client().call('user/me', { token: payer.token });
+    expect((me.data as { fun_score: number }).fun_score).toBe(550 * orders.length);
+    const [{ total }] = await cluster.sql(`select coalesce(sum(balance), 0)::bigint as total from ledger_accounts`);
+    expect(Number(total)).toBe(0);
+    await kimChat.close();
+    await leeChat.close();
+  }, 120_000);
 });

@@ -220,7 +220,8 @@ test('a member without identity verification is sent to the verification page wi
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: 'Identity verification' })).toBeVisible();
-  // Step 1 of the verification: the document.
+  // Step 1 of the verification opens with what is checked and why; agreeing leads to the document.
+  await page.getByRole('button', { name: 'I agree, start' }).click();
   await expect(page.getByRole('radio', { name: 'Passport' })).toBeVisible();
 
   // Typed in directly, content management too.
