@@ -1,13 +1,6 @@
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import type { S3StorageConfig } from '../config';
 import { assertStorageKey, type FileStorage } from './file-storage';
 
@@ -32,7 +25,10 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
     ...(config.credentials ? { credentials: config.credentials } : {}),
   };
-  const client = new S3Client(clientConfig);
+  // The SDK is loaded on first use: a process on DATA_DIR (the default) never loads it, and every start saves its
+  // few hundred milliseconds of module loading.
+  let connecting: Promise<{ sdk: typeof S3Sdk; client: S3Client }> | null = null;
+  const connect = () => (connecting ??= import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: new sdk.S3Client(clientConfig) })));
   const Bucket = config.bucket;
 
   return {
@@ -40,13 +36,15 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
 
     async put(key, data, options) {
       assertStorageKey(key);
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: data, ContentLength: data.length, ContentType: options.contentType }));
+      const s3 = await connect();
+      await s3.client.send(new s3.sdk.PutObjectCommand({ Bucket, Key: key, Body: data, ContentLength: data.length, ContentType: options.contentType }));
     },
 
     async get(key) {
       assertStorageKey(key);
+      const s3 = await connect();
       try {
-        const response = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const response = await s3.client.send(new s3.sdk.GetObjectCommand({ Bucket, Key: key }));
         if (!response.Body) return null;
         return Buffer.from(await response.Body.transformToByteArray());
       } catch (error) {
@@ -57,8 +55,9 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
 
     async open(key) {
       assertStorageKey(key);
+      const s3 = await connect();
       try {
-        const response = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const response = await s3.client.send(new s3.sdk.GetObjectCommand({ Bucket, Key: key }));
         if (!response.Body || !(response.Body instanceof Readable)) return null;
         return {
           body: response.Body,
@@ -74,8 +73,9 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
 
     async exists(key) {
       assertStorageKey(key);
+      const s3 = await connect();
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        await s3.client.send(new s3.sdk.HeadObjectCommand({ Bucket, Key: key }));
         return true;
       } catch (error) {
         if (isMissing(error)) return false;
@@ -85,14 +85,16 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
 
     async delete(key) {
       assertStorageKey(key);
+      const s3 = await connect();
       // S3 answers 204 for a key that is not there: deleting twice is fine.
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      await s3.client.send(new s3.sdk.DeleteObjectCommand({ Bucket, Key: key }));
     },
 
     /** HeadBucket, with a message an operator can act on (HeadBucket answers carry no error text of their own). */
     async check() {
       try {
-        await client.send(new HeadBucketCommand({ Bucket }));
+        const s3 = await connect();
+        await s3.client.send(new s3.sdk.HeadBucketCommand({ Bucket }));
       } catch (error) {
         const e = error as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
         const status = e.$metadata?.httpStatusCode;
@@ -107,6 +109,8 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
     },
 
     describe: () => `the S3 bucket ${Bucket}${config.endpoint ? ` at ${config.endpoint}` : ` in ${config.region}`}`,
-    close: () => client.destroy(),
+    close: async () => {
+      if (connecting) (await connecting).client.destroy();
+    },
   };
 }
