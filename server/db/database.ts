@@ -28,7 +28,7 @@ import * as listingCreateKey from './migrations/2026-11-30-0040-listing-create-k
 import type { Database } from './schema';
 
 /** Migrations in order; listed statically so bundling or a changed working directory cannot lose one. */
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23-0001-accounts': accounts,
   '2026-11-23-0002-tracking': tracking,
   '2026-11-23-0003-directory': directory,
