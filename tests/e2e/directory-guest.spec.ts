@@ -113,6 +113,9 @@ const LONG_REPORT =
   'generous, and the last dish, a grilled rice ball in broth, was the best thing we ate all week.';
 
 test('a free member reads a preview with the upgrade text; the paid member reads the same report whole', async ({ page, browser, baseURL }) => {
+  // Two members, each logging in and loading the reports, and a report written: more than the default 30 s on a busy
+  // two-core machine.
+  test.setTimeout(60_000);
   // The paid member writes a report longer than the preview, so the test does not depend on the demo data.
   const paid = await browser.newContext({ baseURL });
   const paidPage = await paid.newPage();
