@@ -1,14 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { IncomingFrame } from '@/contract/calls/chat';
 import { type ChatTestClient, connectChat, isAck } from '../../tests/support/chat-client';
-import { createTestDatabaseUrl, DATABASE_KINDS } from '../../tests/support/databases';
+import { DATABASE_KINDS } from '../../tests/support/databases';
 import { freePort } from '../../tests/support/free-port';
 import { createRawClient } from '../../tests/support/raw-client';
-import { type ServerProcess, startServerProcess } from '../../tests/support/server-process';
+import { type ServerProcess, serverProcessEnv, startServerProcess } from '../../tests/support/server-process';
 
 /**
  * Issue 11, resilience (DESIGN section 8): the server process is killed with SIGKILL in the middle of a conversation
@@ -23,19 +19,7 @@ describe.each(DATABASE_KINDS)('a chat server killed with SIGKILL, on %s', (kind)
   });
 
   it('loses no acked message, stores none twice, and the clients resume without a gap', async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'venuely-kill-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const env: Record<string, string> = {
-      DATA_DIR: dataDir,
-      API_AES_KEY: randomBytes(32).toString('hex'),
-      API_SIGN_KEY: randomBytes(32).toString('hex'),
-      SERVER_SECRET: randomBytes(32).toString('hex'),
-    };
-    if (kind === 'postgres') {
-      const database = await createTestDatabaseUrl();
-      cleanups.push(() => database.drop());
-      env.DATABASE_URL = database.url;
-    }
+    const env = await serverProcessEnv(kind, cleanups, 'venuely-kill-');
     const port = await freePort();
     let server: ServerProcess = await startServerProcess(port, env);
     cleanups.push(() => server.stop());

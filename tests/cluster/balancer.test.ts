@@ -44,6 +44,94 @@ describe('three processes behind HAProxy', () => {
     throw new Error('the balancer never gave a socket to the wanted process');
   };
 
+  type Member = Awaited<ReturnType<typeof register>>;
+
+  /**
+   * A conversation kept as the app keeps it: the sender writes every 100 ms; on a close either side reconnects through
+   * the balancer, the receiver resumes from the last seq it saw and the sender sends again what was not acked (the
+   * same sign: stored once). The receiver's first socket sits on a process `where` accepts.
+   */
+  const liveConversation = async (sender: Member, receiver: Member, where: (node: string, senderNode: string) => boolean = () => true) => {
+    const acked = new Set<string>();
+    const written: string[] = [];
+    const seen = new Map<string, number>();
+    let lastSeq = 0;
+    let running = true;
+    const connect = async (who: Member, onFrame: (frame: IncomingFrame) => void, resume: () => { peer_uuid: string; seq: number }[], accept = (_node: string) => true) => {
+      for (;;) {
+        try {
+          const client = await connectChat(who.imUrl, who.chatToken);
+          if (!accept(client.servedBy ?? '')) {
+            await client.close();
+            continue;
+          }
+          client.socket.on('message', (data) => onFrame(JSON.parse(data.toString()) as IncomingFrame));
+          client.send('chat/initUser', { resume: resume() }, 'init');
+          await client.waitFor(isAck('init'));
+          return client;
+        } catch {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      }
+    };
+    const onSenderFrame = (frame: IncomingFrame) => {
+      if (frame.message_type === 'ackMessage') acked.add(frame.confirmed_ack_id);
+    };
+    const onReceiverFrame = (frame: IncomingFrame) => {
+      if (frame.message_type === 'chatMessage' && frame.data.from_uuid === sender.uuid) {
+        expect(seen.has(frame.data.sign), `shown twice: ${frame.data.content}`).toBe(false);
+        seen.set(frame.data.sign, frame.data.seq);
+        lastSeq = Math.max(lastSeq, frame.data.seq);
+      }
+    };
+    const resend = () => {
+      for (const sign of written) if (!acked.has(sign)) senderChat.chat({ to_uuid: receiver.uuid, content: `message ${sign}`, sign });
+    };
+    let senderChat = await connect(sender, onSenderFrame, () => []);
+    let receiverChat = await connect(receiver, onReceiverFrame, () => [{ peer_uuid: sender.uuid, seq: lastSeq }], (node) => where(node, senderChat.servedBy ?? ''));
+    const keepSender = (): void => void senderChat.closed.then(async () => {
+      if (!running) return;
+      senderChat = await connect(sender, onSenderFrame, () => []);
+      resend();
+      keepSender();
+    });
+    const keepReceiver = (): void => void receiverChat.closed.then(async () => {
+      if (!running) return;
+      receiverChat = await connect(receiver, onReceiverFrame, () => [{ peer_uuid: sender.uuid, seq: lastSeq }]);
+      keepReceiver();
+    });
+    keepSender();
+    keepReceiver();
+    const writing = (async () => {
+      while (running) {
+        const sign = randomUUID().replaceAll('-', '');
+        written.push(sign);
+        if (senderChat.socket.readyState === senderChat.socket.OPEN) senderChat.chat({ to_uuid: receiver.uuid, content: `message ${sign}`, sign });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    return {
+      /** How many of the sender's messages the receiver was shown. */
+      get shown() {
+        return seen.size;
+      },
+      /** The process holding the receiver's first socket. */
+      receiverNode: receiverChat.servedBy,
+      /** Stops writing; what was written goes out and arrives, every acked message shown once, the seqs without a gap. */
+      async finish() {
+        running = false;
+        await writing;
+        resend();
+        await expect.poll(() => written.filter((sign) => !acked.has(sign)), { timeout: 15_000 }).toEqual([]);
+        await expect.poll(() => written.filter((sign) => !seen.has(sign)), { timeout: 15_000 }).toEqual([]);
+        const seqs = [...seen.values()].sort((a, b) => a - b);
+        expect(seqs).toEqual(seqs.map((_, i) => seqs[0] + i));
+        await senderChat.close();
+        await receiverChat.close();
+      },
+    };
+  };
+
   it('registers and logs in through the balancer, the requests landing on every process', async () => {
     expect(cluster.imUrl).toBe(`ws://127.0.0.1:${cluster.balancer.port}/im`);
     const served = new Set<string>();
@@ -181,58 +269,7 @@ describe('three processes behind HAProxy', () => {
       }
     })();
 
-    // A chat client as the app is: on a close it reconnects through the balancer, resumes from the last seq it saw
-    // and sends again what was not acked (the same sign: stored once).
-    const acked = new Set<string>();
-    const written: string[] = [];
-    const seen = new Map<string, number>();
-    let lastSeq = 0;
-    const connect = async (who: typeof eve, onFrame: (frame: IncomingFrame) => void, resume: () => { peer_uuid: string; seq: number }[]) => {
-      for (;;) {
-        try {
-          const client = await connectChat(who.imUrl, who.chatToken);
-          client.socket.on('message', (data) => onFrame(JSON.parse(data.toString()) as IncomingFrame));
-          client.send('chat/initUser', { resume: resume() }, 'init');
-          await client.waitFor(isAck('init'));
-          return client;
-        } catch {
-          await new Promise((resolve) => setTimeout(resolve, 200));
-        }
-      }
-    };
-    const onEveFrame = (frame: IncomingFrame) => {
-      if (frame.message_type === 'ackMessage') acked.add(frame.confirmed_ack_id);
-    };
-    const onFayFrame = (frame: IncomingFrame) => {
-      if (frame.message_type === 'chatMessage' && frame.data.from_uuid === eve.uuid) {
-        expect(seen.has(frame.data.sign), `shown twice: ${frame.data.content}`).toBe(false);
-        seen.set(frame.data.sign, frame.data.seq);
-        lastSeq = Math.max(lastSeq, frame.data.seq);
-      }
-    };
-    let eveChat = await connect(eve, onEveFrame, () => []);
-    let fayChat = await connect(fay, onFayFrame, () => [{ peer_uuid: eve.uuid, seq: lastSeq }]);
-    const keepEve = (): void => void eveChat.closed.then(async () => {
-      if (!running) return;
-      eveChat = await connect(eve, onEveFrame, () => []);
-      for (const sign of written) if (!acked.has(sign)) eveChat.chat({ to_uuid: fay.uuid, content: `message ${sign}`, sign });
-      keepEve();
-    });
-    const keepFay = (): void => void fayChat.closed.then(async () => {
-      if (!running) return;
-      fayChat = await connect(fay, onFayFrame, () => [{ peer_uuid: eve.uuid, seq: lastSeq }]);
-      keepFay();
-    });
-    keepEve();
-    keepFay();
-    const writer = (async () => {
-      while (running) {
-        const sign = randomUUID().replaceAll('-', '');
-        written.push(sign);
-        if (eveChat.socket.readyState === eveChat.socket.OPEN) eveChat.chat({ to_uuid: fay.uuid, content: `message ${sign}`, sign });
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    })();
+    const chat = await liveConversation(eve, fay);
 
     for (const node of cluster.nodes) {
       node.server.signal('SIGTERM');
@@ -240,18 +277,10 @@ describe('three processes behind HAProxy', () => {
       await cluster.restart(node.name);
     }
     running = false;
-    await Promise.all([load, writer]);
-    // What was written before the end goes out and arrives.
-    for (const sign of written) if (!acked.has(sign)) eveChat.chat({ to_uuid: fay.uuid, content: `message ${sign}`, sign });
-    await expect.poll(() => written.filter((sign) => !acked.has(sign)), { timeout: 15_000 }).toEqual([]);
-    await expect.poll(() => written.filter((sign) => !seen.has(sign)), { timeout: 15_000 }).toEqual([]);
-
+    await load;
+    await chat.finish();
     expect(failures).toEqual([]);
     expect(answered).toBeGreaterThan(20);
-    const seqs = [...seen.values()].sort((a, b) => a - b);
-    expect(seqs).toEqual(seqs.map((_, i) => seqs[0] + i));
-    await eveChat.close();
-    await fayChat.close();
   });
 
   it('survives a process killed with SIGKILL: requests go on through the others, the chat reconnects and resumes without a gap', async () => {
@@ -382,81 +411,27 @@ describe('three processes behind HAProxy', () => {
         orders.push(created.order_id);
       }
     })();
-    // The chat: Kim writes to Lee; both reconnect on a close, resume from the last seq and resend what was not acked.
-    const acked = new Set<string>();
-    const written: string[] = [];
-    const seen = new Map<string, number>();
-    let lastSeq = 0;
-    const connect = async (who: typeof kim, onFrame: (frame: IncomingFrame) => void, resume: () => { peer_uuid: string; seq: number }[]) => {
-      for (;;) {
-        try {
-          const client = await connectChat(who.imUrl, who.chatToken);
-          client.socket.on('message', (data) => onFrame(JSON.parse(data.toString()) as IncomingFrame));
-          client.send('chat/initUser', { resume: resume() }, 'init');
-          await client.waitFor(isAck('init'));
-          return client;
-        } catch {
-          await new Promise((resolve) => setTimeout(resolve, 200));
-        }
-      }
-    };
-    const onKimFrame = (frame: IncomingFrame) => {
-      if (frame.message_type === 'ackMessage') acked.add(frame.confirmed_ack_id);
-    };
-    const onLeeFrame = (frame: IncomingFrame) => {
-      if (frame.message_type === 'chatMessage' && frame.data.from_uuid === kim.uuid) {
-        expect(seen.has(frame.data.sign), `shown twice: ${frame.data.content}`).toBe(false);
-        seen.set(frame.data.sign, frame.data.seq);
-        lastSeq = Math.max(lastSeq, frame.data.seq);
-      }
-    };
-    let kimChat = await connect(kim, onKimFrame, () => []);
-    let leeChat = await openChat(lee, (node) => node !== kimChat.servedBy);
-    leeChat.socket.on('message', (data) => onLeeFrame(JSON.parse(data.toString()) as IncomingFrame));
-    const victim = cluster.nodes.find((node) => node.name === leeChat.servedBy)!;
-    const keepKim = (): void => void kimChat.closed.then(async () => {
-      if (!running) return;
-      kimChat = await connect(kim, onKimFrame, () => []);
-      for (const sign of written) if (!acked.has(sign)) kimChat.chat({ to_uuid: lee.uuid, content: `message ${sign}`, sign });
-      keepKim();
-    });
-    const keepLee = (): void => void leeChat.closed.then(async () => {
-      if (!running) return;
-      leeChat = await connect(lee, onLeeFrame, () => [{ peer_uuid: kim.uuid, seq: lastSeq }]);
-      keepLee();
-    });
-    keepKim();
-    keepLee();
-    const writing = (async () => {
-      while (running) {
-        const sign = randomUUID().replaceAll('-', '');
-        written.push(sign);
-        if (kimChat.socket.readyState === kimChat.socket.OPEN) kimChat.chat({ to_uuid: lee.uuid, content: `message ${sign}`, sign });
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    })();
+    // The chat: Kim writes to Lee, whose socket sits on another process than Kim's.
+    const chat = await liveConversation(kim, lee, (node, kimNode) => node !== kimNode);
+    const victim = cluster.nodes.find((node) => node.name === chat.receiverNode)!;
 
     // Everything runs; then the process holding Lee's socket dies in the middle of it.
-    await expect.poll(() => [orders.length > 0, seen.size > 5, reads > 3], { timeout: 20_000 }).toEqual([true, true, true]);
-    const before = { orders: orders.length, seen: seen.size, reads };
+    await expect.poll(() => [orders.length > 0, chat.shown > 5, reads > 3], { timeout: 20_000 }).toEqual([true, true, true]);
+    const before = { orders: orders.length, shown: chat.shown, reads };
     await victim.server.kill();
     // The others carry on: more orders paid, messages delivered and reads answered after the death.
     await expect
-      .poll(() => [orders.length >= before.orders + 2, seen.size >= before.seen + 10, reads >= before.reads + 5], { timeout: 30_000 })
+      .poll(() => [orders.length >= before.orders + 2, chat.shown >= before.shown + 10, reads >= before.reads + 5], { timeout: 30_000 })
       .toEqual([true, true, true]);
     await cluster.restart(victim.name);
     running = false;
-    await Promise.all([reading, loggingIn, paying, writing]);
-    for (const sign of written) if (!acked.has(sign)) kimChat.chat({ to_uuid: lee.uuid, content: `message ${sign}`, sign });
-    await expect.poll(() => written.filter((sign) => !acked.has(sign)), { timeout: 15_000 }).toEqual([]);
-    await expect.poll(() => written.filter((sign) => !seen.has(sign)), { timeout: 15_000 }).toEqual([]);
+    await Promise.all([reading, loggingIn, paying]);
+    await chat.finish();
 
     expect(lost).toEqual([]);
     expect(logins).toBeGreaterThan(3);
     expect([...served].filter(Boolean).sort()).toEqual(['app1', 'app2', 'app3']);
-    // Lee's messages without a gap; every order paid once: one credit each, the balance exactly their coins.
-    const seqs = [...seen.values()].sort((a, b) => a - b);
-    expect(seqs).toEqual(seqs.map((_, i) => seqs[0] + i));
+    // Every order paid once: one credit each, the balance exactly their coins.
     const credits = await cluster.sql(`select o.order_id, (select count(*) from ledger_transfers t where t.idempotency_key = 'order:' || o.order_id)::int as credits from orders o where o.user_uuid = $1 and o.status = 'paid'`, [payer.uuid]);
     expect(credits.map((row) => row.order_id).sort()).toEqual([...orders].sort());
     expect(credits.every((row) => row.credits === 1)).toBe(true);
@@ -464,7 +439,5 @@ describe('three processes behind HAProxy', () => {
     expect((me.data as { fun_score: number }).fun_score).toBe(550 * orders.length);
     const [{ total }] = await cluster.sql(`select coalesce(sum(balance), 0)::bigint as total from ledger_accounts`);
     expect(Number(total)).toBe(0);
-    await kimChat.close();
-    await leeChat.close();
   }, 120_000);
 });

@@ -1,6 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import sharp from 'sharp';
@@ -12,10 +11,10 @@ import type { Database } from '../../server/db/schema';
 import { SANDBOX_WEBHOOK, sandboxSignature } from '../../server/payments/sandbox.provider';
 import { giveCoins, giveEarnedPoints } from '../../server/wallet/wallet.fixtures';
 import { ledgerTotal, userBalances } from '../../server/wallet/ledger.repository';
-import { createTestDatabaseUrl, DATABASE_KINDS } from '../support/databases';
+import { DATABASE_KINDS } from '../support/databases';
 import { freePort } from '../support/free-port';
 import { createRawClient, type RawResponse } from '../support/raw-client';
-import { type ServerProcess, startServerProcess } from '../support/server-process';
+import { type ServerProcess, serverProcessEnv, startServerProcess } from '../support/server-process';
 
 /**
  * Issue 32 item 3, DESIGN section 8 ("a crash (kill -9) at any point leaves the database consistent"; "every
@@ -150,19 +149,7 @@ describe.each(DATABASE_KINDS)('SIGKILL at every money and listing write, on %s',
   };
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'venuely-crash-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    env = {
-      DATA_DIR: dataDir,
-      API_AES_KEY: randomBytes(32).toString('hex'),
-      API_SIGN_KEY: randomBytes(32).toString('hex'),
-      SERVER_SECRET: randomBytes(32).toString('hex'),
-    };
-    if (kind === 'postgres') {
-      const database = await createTestDatabaseUrl();
-      cleanups.push(() => database.drop());
-      env.DATABASE_URL = database.url;
-    }
+    env = await serverProcessEnv(kind, cleanups, 'venuely-crash-');
     port = await freePort();
     cleanups.push(() => server?.stop());
     baseUrl = `http://127.0.0.1:${port}`;

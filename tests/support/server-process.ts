@@ -1,5 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { DatabaseKind } from '../../server/db/database';
+import { createTestDatabaseUrl } from './databases';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const READY_TIMEOUT_MS = 60_000;
@@ -70,4 +76,25 @@ export async function startServerProcess(port: number, env: Record<string, strin
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * The environment of one server process of a suite: its own DATA_DIR (PGlite's files are there) and fresh keys, and
+ * on `postgres` a fresh database. What it makes is removed by the functions it adds to `cleanups`.
+ */
+export async function serverProcessEnv(kind: DatabaseKind, cleanups: (() => unknown)[], prefix = 'venuely-'): Promise<Record<string, string>> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    API_AES_KEY: randomBytes(32).toString('hex'),
+    API_SIGN_KEY: randomBytes(32).toString('hex'),
+    SERVER_SECRET: randomBytes(32).toString('hex'),
+  };
+  if (kind === 'postgres') {
+    const database = await createTestDatabaseUrl();
+    cleanups.push(() => database.drop());
+    env.DATABASE_URL = database.url;
+  }
+  return env;
 }
