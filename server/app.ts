@@ -21,6 +21,7 @@ import type { AppConfig } from './config';
 import corePlugin from './core.plugin';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database';
 import { armFailpoints, registerReplyFailpoints } from './failpoints/failpoints';
+import metricsPlugin from './metrics/metrics.plugin';
 import contentRoutes from './directory/content.routes';
 import dictRoutes from './directory/dict.routes';
 import favoriteRoutes from './directory/favorite.routes';
@@ -142,6 +143,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(rateLimit, { global: false, skipOnError: true, ...(redis ? { redis, nameSpace: 'venuely-rl:' } : {}) });
   await app.register(corePlugin, { config, database, ownsDatabase: !options.database, storage: options.storage });
   await app.register(healthPlugin);
+  await app.register(metricsPlugin, { database });
   armFailpoints(config.failpoints);
   registerReplyFailpoints(app, config.failpoints);
   if (redis) app.health.addCheck('redis', () => redis.ping());

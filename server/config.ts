@@ -132,6 +132,11 @@ export interface AppConfig {
   storage: StorageConfig;
   /** The crash suite's kill points (FAILPOINTS; server/failpoints/failpoints.ts); empty everywhere else. */
   failpoints: string[];
+  /**
+   * Prometheus metrics (server/metrics/metrics.plugin.ts): on a port of their own (METRICS_PORT on METRICS_HOST, by
+   * default loopback only), and/or at /metrics on the app's port for a bearer METRICS_TOKEN. Neither: not served.
+   */
+  metrics: { port: number | null; host: string; token: string | null };
 }
 
 /** Two failed probes of a balancer checking /readyz every second, with a margin (README, "Running on several machines"). */
@@ -169,6 +174,9 @@ const envSchema = z.object({
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(DEFAULT_DRAIN_DELAY_MS),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(DEFAULT_SHUTDOWN_TIMEOUT_MS),
   FAILPOINTS: z.string().optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters (for example `openssl rand -hex 16`)').optional(),
   // S3's own naming rules (3–63 characters, lower case, digits, '.' and '-', starting and ending with a letter or
   // digit), so a typo stops the start instead of the first upload.
   S3_BUCKET: z
@@ -426,6 +434,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdown: { drainDelayMs: e.DRAIN_DELAY_MS, timeoutMs: Math.max(e.SHUTDOWN_TIMEOUT_MS, e.DRAIN_DELAY_MS + 1_000) },
     storage,
     failpoints: loadFailpoints(e.FAILPOINTS),
+    metrics: { port: e.METRICS_PORT ?? null, host: e.METRICS_HOST, token: e.METRICS_TOKEN ?? null },
   };
 }
 

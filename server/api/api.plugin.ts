@@ -16,6 +16,7 @@ import { ApiFailure, TokenExpired } from './failure';
 import type { UserRow } from '../db/schema';
 import { describeIssue } from './issues';
 import { brokenTextField, fieldNestedTooDeep, safeParseUntrusted } from './parse-untrusted';
+import { noteApiStatus } from '../metrics/metrics.plugin';
 
 /**
  * The one way product calls are served (DESIGN section 4): `app.api(call, handler)` registers
@@ -138,6 +139,7 @@ export function sendApi(
   httpStatus = 200,
 ) {
   if (reply.statusCode !== httpStatus) reply.code(httpStatus);
+  noteApiStatus(reply.request, status);
   reply.header('cache-control', 'no-store');
   if (data !== null && data !== undefined && state?.encrypted) {
     const sealed = sealData(JSON.stringify(data), aes);

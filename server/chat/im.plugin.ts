@@ -93,6 +93,7 @@ export default fp(
     const limits = options.limits ?? createMemoryChatLimits(DEFAULT_CHAT_LIMITS, now);
     const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES, perMessageDeflate: false });
     const connections = new Set<Connection>();
+    app.metrics.gauge('venuely_chat_sockets_open', 'Chat sockets open on this process', () => connections.size);
     app.decorate('chatSocketPath', CHAT_SOCKET_PATH);
     app.decorate('chatBus', bus);
     app.decorate('chatSessionsEnded', async (user: string) => {
@@ -215,6 +216,7 @@ export default fp(
             if (outcome.ok) {
               const { seq } = outcome.result.message;
               send(connection, { message_type: 'ackMessage', confirmed_ack_id: frame.ack_id, seq });
+              app.metrics.chatMessages.inc();
               acked = { key: conversationKey(outcome.conversation), seq };
             }
           } finally {

@@ -66,6 +66,8 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** The embedded database's own thread, by its id in the operating system (Linux), when it has one. */
   osThreadId?: number;
+  /** PostgreSQL's connection pool as it is now (metrics); PGlite has none. */
+  pool?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -115,7 +117,12 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
     pool.on('error', (error) => process.emitWarning(`PostgreSQL idle client error: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     parallelism.set(db, POOL_SIZE);
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => db.destroy(),
+    };
   }
   // PGlite runs on a thread of its own (PGliteThread), so its queries never hold up this thread, which serves HTTP
   // and the chat sockets.

@@ -56,6 +56,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     shutdown: { drainDelayMs: 0, timeoutMs: 5_000 },
     storage: { kind: 'local' },
     failpoints: [],
+    metrics: { port: null, host: '127.0.0.1', token: null },
     ...overrides,
   };
 }
