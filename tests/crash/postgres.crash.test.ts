@@ -1,0 +1,3 @@
+import { crashSuite } from './crash-suite';
+
+crashSuite('postgres');
