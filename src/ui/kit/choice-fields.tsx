@@ -73,8 +73,13 @@ export interface SelectFieldProps {
   name: string;
   options: readonly { value: string; label: string }[];
   value: string;
-  /** The text of the empty first option ("Choose…"). */
-  placeholder: string;
+  /**
+   * The text of the empty first option ("Choose…"). Absent: no empty option, for a select whose every option is a
+   * real choice (the admin console's filters, "all" included).
+   */
+  placeholder?: string;
+  /** Added to the field's own class (a layout of the screen that uses it). */
+  className?: string;
   error?: string;
   required?: boolean;
   disabled?: boolean;
@@ -82,11 +87,11 @@ export interface SelectFieldProps {
   onFocus?(): void;
 }
 
-export function SelectField({ label, name, options, value, placeholder, error, required, disabled, onChange, onFocus }: SelectFieldProps) {
+export function SelectField({ label, name, options, value, placeholder, className, error, required, disabled, onChange, onFocus }: SelectFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
-    <div className={cx('field', error && 'field--invalid')}>
+    <div className={cx('field', className, error && 'field--invalid')}>
       <label className="field-label" htmlFor={id}>
         {label}
       </label>
@@ -103,7 +108,7 @@ export function SelectField({ label, name, options, value, placeholder, error, r
           onChange={(event) => onChange(event.target.value)}
           onFocus={onFocus ? () => onFocus() : undefined}
         >
-          <option value="">{placeholder}</option>
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
