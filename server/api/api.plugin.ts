@@ -139,7 +139,7 @@ export function sendApi(
   httpStatus = 200,
 ) {
   if (reply.statusCode !== httpStatus) reply.code(httpStatus);
-  noteApiStatus(reply.request, status);
+  if (reply.server.metrics?.enabled) noteApiStatus(reply.request, status);
   reply.header('cache-control', 'no-store');
   if (data !== null && data !== undefined && state?.encrypted) {
     const sealed = sealData(JSON.stringify(data), aes);

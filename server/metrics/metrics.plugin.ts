@@ -22,6 +22,8 @@ import type { DatabaseHandle } from '../db/database';
 
 export interface AppMetrics {
   registry: Registry;
+  /** Whether anything is served (METRICS_PORT or METRICS_TOKEN): requests are timed and counted only then. */
+  enabled: boolean;
   /** Acked chat messages (im.plugin). */
   chatMessages: Counter;
   /** Adds a gauge whose value is read at each scrape. */
@@ -80,7 +82,7 @@ export default fp(
         },
       });
     };
-    app.decorate('metrics', { registry, chatMessages, gauge });
+    app.decorate('metrics', { registry, enabled, chatMessages, gauge });
 
     const pool = options.database.pool;
     if (pool) {

@@ -6,17 +6,21 @@ import { fileURLToPath } from 'node:url';
 import { type Page, test as base, expect } from '@playwright/test';
 import { freePort } from '../support/free-port';
 import { type Received as ReceivedMail, startSmtp } from '../support/smtp-listener';
+import { copySeededTemplate, SHARED_STATE_VARIABLES } from './seeded-template';
 
 export { expect };
 export type { ReceivedMail };
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-/** A fresh server migrates and seeds its database first: about 15 s alone, over a minute on a 2-core machine busy with other work. */
+/** A server checks its copied database's migrations and seeds first: a few seconds alone, far more on a 2-core machine busy with other work. */
 const READY_TIMEOUT_MS = 150_000;
 const STOP_GRACE_MS = 5_000;
 const LOG_TAIL_CHARS = 50_000;
 
-/** A running app server of its own: `node --import tsx server/start.ts` on a fresh embedded database. */
+/**
+ * A running app server of its own: `node --import tsx server/start.ts` on a fresh embedded database, a copy of the
+ * demo data the global setup seeded (seeded-template.ts).
+ */
 export interface AppServer {
   baseURL: string;
   port: number;
@@ -65,13 +69,12 @@ async function stopChild(child: ChildProcess): Promise<void> {
 
 /**
  * Environment of the child: a temp DATA_DIR and nothing that would point it at shared state (an external
- * database, Redis, SMTP, an S3 bucket, fixed keys), so every server starts from an empty, freshly migrated and seeded database.
+ * database, Redis, SMTP, an S3 bucket, fixed keys), so every server starts from its own copy of the freshly migrated
+ * and seeded demo data.
  */
 function serverEnv(port: number, dataDir: string, smtpPort: number): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'IM_URLS', 'API_AES_KEY', 'API_SIGN_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'TRUST_PROXY', 'S3_BUCKET', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE']) {
-    delete env[name];
-  }
+  for (const name of SHARED_STATE_VARIABLES) delete env[name];
   return {
     ...env,
     PORT: String(port),
@@ -89,6 +92,7 @@ function serverEnv(port: number, dataDir: string, smtpPort: number): NodeJS.Proc
 
 async function startOnce(): Promise<RunningServer | { failed: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'venuely-e2e-'));
+  copySeededTemplate(dataDir);
   const port = await freePort();
   const smtp = await startSmtp();
   const baseURL = `http://127.0.0.1:${port}`;
