@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { copySeededTemplate } from './seeded-template';
 import { freePort } from '../support/free-port';
 import { logInThroughDialog } from './log-in';
 
@@ -35,8 +36,12 @@ test.describe('npm run dev', () => {
   const requests: { url: string; body: string }[] = [];
 
   test.beforeAll(async () => {
+    // A hook has the config's 30 s, not the group's timeout; starting `npm run dev` under load takes longer.
+    test.setTimeout(240_000);
     const [port, apiPort] = [await freePort(), await freePort()];
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'venuely-dev-'));
+    // The demo data the other specs' servers start from (seeded-template.ts): no seeding of its own to wait for.
+    copySeededTemplate(dataDir);
     dev = spawn('npm', ['run', 'dev'], {
       env: { ...process.env, PORT: String(port), API_PORT: String(apiPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', API_DEBUG: '0' },
       stdio: 'ignore',
