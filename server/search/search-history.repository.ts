@@ -7,12 +7,16 @@ import { type CityWithRegion, toCity } from '../directory/place.repository';
 /**
  * Search history (DESIGN section 5): per owner, the newest SEARCH_HISTORY_MAX searches, newest first. The owner is
  * 'u:<user uuid>' for a logged-in user and 'g:<guest id>' otherwise, so a guest's history stays with that browser
- * and never mixes with an account's. city_searches is the log "hot cities" counts.
+ * and never mixes with an account's. city_searches is the log "hot cities" counts; the retention job keeps it a day
+ * longer than "hot" counts (server/retention/).
  */
 
-/** Whose history a call reads or writes. */
+/**
+ * Whose history a call reads or writes. A guest id is a UUID in any case; its lower-case form is the one the uuid
+ * columns (guests.oauth_id) give back, so the retention job finds a guest's history by it (server/retention/).
+ */
 export function historyOwnerKey(session: { user: { uuid: string } } | null, guestId: string): string {
-  return session ? `u:${session.user.uuid}` : `g:${guestId}`;
+  return session ? `u:${session.user.uuid}` : `g:${guestId.toLowerCase()}`;
 }
 
 export async function listSearchHistory(db: Kysely<Database>, ownerKey: string, locale: Locale): Promise<SearchHistoryItem[]> {
