@@ -142,8 +142,3 @@ export async function hotCities(db: Kysely<Database>, locale: Locale, count = HO
   }
   return result.map((row) => toCity(row, locale));
 }
-
-/** Drops city searches "hot" no longer counts, so the log stays about a week long. */
-export async function pruneCitySearches(db: Kysely<Database>): Promise<void> {
-  await db.deleteFrom('city_searches').where('searched_at', '<', sql<Date>`now() - make_interval(days => ${HOT_DAYS + 1})`).execute();
-}
