@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { RETENTION_TABLES, runRetention } from './retention.job';
 
-/** The longest a process waits between two looks at whether the job is due. */
+/** About how long a process waits between two looks at whether the job is due (less with a shorter interval). */
 const CHECK_MAX_MS = 10 * 60_000;
-/** The longest a process waits after it is ready before its first look (it may have been down past a due run). */
+/** About how long a process waits after it is ready before its first look (it may have been down past a due run). */
 const FIRST_CHECK_MAX_MS = 30_000;
 
 /** `ms` give or take a fifth, so processes started together do not all look at the same moment. */
@@ -14,8 +14,8 @@ const jittered = (ms: number) => Math.round(ms * (0.8 + Math.random() * 0.4));
  * Schedules the retention job (server/retention/retention.job.ts) on this process when config.retention.enabled. Every
  * process looks every min(interval, 10 min) whether the job is due and runs it if so; the job's lock and its record of
  * runs make one process do each run, whoever looks first. A plain unref'd timer rather than a cron library: the job
- * needs only "every so often", and no timer of it keeps a process alive. Draining stops the looking; closing the app
- * also stops a run in progress after its current batch, before the database closes.
+ * needs only "every so often", and no timer of it keeps a process alive. Draining, and closing the app, stop the
+ * looking and a run in progress after its current batch, before the database closes.
  */
 export default fp(
   async function retentionPlugin(app: FastifyInstance, options: { now?: () => number }) {
@@ -57,10 +57,8 @@ export default fp(
     };
 
     app.addHook('onReady', async () => arm(jittered(Math.min(config.intervalMs, FIRST_CHECK_MAX_MS))));
-    app.health.onDrain(() => {
-      stop.abort();
-      if (timer) clearTimeout(timer);
-    });
+    // A process draining is about to exit: another one runs the job next time.
+    app.health.onDrain(halt);
     // preClose: before onClose hooks close the database, so a run in progress ends on an open one.
     app.addHook('preClose', halt);
   },
