@@ -22,6 +22,7 @@ import corePlugin from './core.plugin';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database';
 import { armFailpoints, registerReplyFailpoints } from './failpoints/failpoints';
 import metricsPlugin from './metrics/metrics.plugin';
+import retentionPlugin from './retention/retention.plugin';
 import contentRoutes from './directory/content.routes';
 import dictRoutes from './directory/dict.routes';
 import favoriteRoutes from './directory/favorite.routes';
@@ -144,6 +145,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(corePlugin, { config, database, ownsDatabase: !options.database, storage: options.storage });
   await app.register(healthPlugin);
   await app.register(metricsPlugin, { database });
+  await app.register(retentionPlugin, { now: options.now });
   armFailpoints(config.failpoints);
   registerReplyFailpoints(app, config.failpoints);
   if (redis) app.health.addCheck('redis', () => redis.ping());

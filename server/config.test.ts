@@ -226,3 +226,44 @@ describe('production refusals (issue 29 items A.1 and D)', () => {
     expect(load({ API_DEBUG: '1' }).apiDebug).toBe(true);
   });
 });
+
+describe('retention configuration (issue 33 item 3)', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'venuely-config-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const load = (env: Record<string, string> = {}) => loadConfig({ DATA_DIR: dataDir, ...env });
+
+  it('runs the job hourly with the documented periods by default, and not at all with RETENTION=0', () => {
+    const { retention } = load();
+    expect(retention).toEqual({
+      enabled: true,
+      intervalMs: 3_600_000,
+      batchSize: 1_000,
+      days: { user_tokens: 30, guests: 180, page_views: 90, card_setups: 7, mail_outbox: 90, city_searches: 8 },
+    });
+    expect(load({ RETENTION: '0' }).retention.enabled).toBe(false);
+    expect(load({ RETENTION_INTERVAL_MINUTES: '15' }).retention.intervalMs).toBe(15 * 60_000);
+  });
+
+  it('takes the days of any table from RETENTION_DAYS_JSON and keeps the others', () => {
+    const { days } = load({ RETENTION_DAYS_JSON: '{"page_views": 30, "guests": 60}' }).retention;
+    expect(days).toEqual({ user_tokens: 30, guests: 60, page_views: 30, card_setups: 7, mail_outbox: 90, city_searches: 8 });
+  });
+
+  it('refuses a bad setting at start with a message naming the variable', () => {
+    expect(() => load({ RETENTION_DAYS_JSON: '{page_views: 30}' })).toThrow(/RETENTION_DAYS_JSON is not valid JSON/);
+    expect(() => load({ RETENTION_DAYS_JSON: '[30]' })).toThrow(/RETENTION_DAYS_JSON must be a JSON object/);
+    expect(() => load({ RETENTION_DAYS_JSON: '{"sessions": 30}' })).toThrow(/RETENTION_DAYS_JSON: unknown table "sessions"/);
+    expect(() => load({ RETENTION_DAYS_JSON: '{"page_views": 0}' })).toThrow(/RETENTION_DAYS_JSON: page_views: must be a whole number of days/);
+    expect(() => load({ RETENTION_DAYS_JSON: '{"page_views": 1.5}' })).toThrow(ConfigError);
+    // A guest whose page views are still kept is never deleted, so it must outlive them.
+    expect(() => load({ RETENTION_DAYS_JSON: '{"guests": 90}' })).toThrow(/guests \(90\) must be more days than page_views \(90\)/);
+    // "Hot" cities count the last 7 days of searches.
+    expect(() => load({ RETENTION_DAYS_JSON: '{"city_searches": 7}' })).toThrow(/city_searches \(7\) must be more than the 7 days/);
+    expect(() => load({ RETENTION: 'yes' })).toThrow(/RETENTION:/);
+    expect(() => load({ RETENTION_INTERVAL_MINUTES: '0' })).toThrow(/RETENTION_INTERVAL_MINUTES:/);
+  });
+});

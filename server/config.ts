@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { DEFAULT_ECONOMY, type EconomyConfig, economyConfig } from '@/contract/economy';
 import { type ChatLimitRules, DEFAULT_CHAT_LIMITS } from './chat/chat-limits';
 import { parseFailpoints } from './failpoints/failpoints';
+import { checkRetentionDays, DEFAULT_RETENTION, type RetentionConfig } from './retention/retention.job';
 
 /**
  * Configuration is environment variables only (DESIGN section 3); every one is documented in the README with
@@ -137,6 +138,11 @@ export interface AppConfig {
    * default loopback only), and/or at /metrics on the app's port for a bearer METRICS_TOKEN. Neither: not served.
    */
   metrics: { port: number | null; host: string; token: string | null };
+  /**
+   * The retention job (server/retention/): whether this process schedules it (RETENTION), how often it runs across
+   * the deployment (RETENTION_INTERVAL_MINUTES) and the days each table keeps a row (RETENTION_DAYS_JSON).
+   */
+  retention: RetentionConfig;
 }
 
 /** Two failed probes of a balancer checking /readyz every second, with a margin (README, "Running on several machines"). */
@@ -177,6 +183,9 @@ const envSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
   METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters (for example `openssl rand -hex 16`)').optional(),
+  RETENTION: z.enum(['0', '1']).default('1'),
+  RETENTION_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(DEFAULT_RETENTION.intervalMs / 60_000),
+  RETENTION_DAYS_JSON: z.string().optional(),
   // S3's own naming rules (3–63 characters, lower case, digits, '.' and '-', starting and ending with a letter or
   // digit), so a typo stops the start instead of the first upload.
   S3_BUCKET: z
@@ -215,6 +224,40 @@ function loadEconomy(json: string | undefined): EconomyConfig {
     throw new ConfigError(`ECONOMY_JSON: ${issue.path.join('.') || 'value'}: ${issue.message}`);
   }
   return parsed.data;
+}
+
+const retentionDays = z.strictObject(
+  Object.fromEntries(Object.keys(DEFAULT_RETENTION.days).map((table) => [table, z.number().int().min(1).max(3650)])) as Record<
+    keyof RetentionConfig['days'],
+    z.ZodNumber
+  >,
+);
+
+/**
+ * The retention job's settings: its defaults, with RETENTION_DAYS_JSON (a JSON object of days by table name) replacing
+ * any table's days. A mistake stops the start with a message naming RETENTION_DAYS_JSON and the table.
+ */
+function loadRetention(e: { RETENTION: '0' | '1'; RETENTION_INTERVAL_MINUTES: number; RETENTION_DAYS_JSON?: string }): RetentionConfig {
+  let override: object = {};
+  if (e.RETENTION_DAYS_JSON) {
+    try {
+      override = JSON.parse(e.RETENTION_DAYS_JSON) as object;
+    } catch {
+      throw new ConfigError('RETENTION_DAYS_JSON is not valid JSON.');
+    }
+    if (typeof override !== 'object' || override === null || Array.isArray(override)) {
+      throw new ConfigError(`RETENTION_DAYS_JSON must be a JSON object of days by table (for example {"page_views": 30}); tables: ${Object.keys(DEFAULT_RETENTION.days).join(', ')}.`);
+    }
+  }
+  const parsed = retentionDays.safeParse({ ...DEFAULT_RETENTION.days, ...override });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue.code === 'unrecognized_keys' ? `unknown table ${issue.keys.map((k) => `"${k}"`).join(', ')}` : `${issue.path.join('.')}: must be a whole number of days from 1 to 3650`;
+    throw new ConfigError(`RETENTION_DAYS_JSON: ${where}.`);
+  }
+  const problem = checkRetentionDays(parsed.data);
+  if (problem) throw new ConfigError(`RETENTION_DAYS_JSON: ${problem}.`);
+  return { ...DEFAULT_RETENTION, enabled: e.RETENTION === '1', intervalMs: e.RETENTION_INTERVAL_MINUTES * 60_000, days: parsed.data };
 }
 
 /** A configuration the server refuses to start with; start.ts prints only its message, which names the variable. */
@@ -435,6 +478,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     storage,
     failpoints: loadFailpoints(e.FAILPOINTS),
     metrics: { port: e.METRICS_PORT ?? null, host: e.METRICS_HOST, token: e.METRICS_TOKEN ?? null },
+    retention: loadRetention(e),
   };
 }
 

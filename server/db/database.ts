@@ -25,6 +25,7 @@ import * as memberLocale from './migrations/2026-11-28-0010-member-locale';
 import * as cardExpiry from './migrations/2026-11-29-0010-card-expiry';
 import * as kycConsent from './migrations/2026-11-30-0030-kyc-consent';
 import * as listingCreateKey from './migrations/2026-11-30-0040-listing-create-key';
+import * as retention from './migrations/2026-11-30-0050-retention';
 import type { Database } from './schema';
 
 /** Migrations in order; listed statically so bundling or a changed working directory cannot lose one. */
@@ -51,6 +52,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29-0010-card-expiry': cardExpiry,
   '2026-11-30-0030-kyc-consent': kycConsent,
   '2026-11-30-0040-listing-create-key': listingCreateKey,
+  '2026-11-30-0050-retention': retention,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

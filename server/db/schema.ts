@@ -514,6 +514,18 @@ export interface ChatUploadTable {
   created_at: GeneratedTimestamp;
 }
 
+/** One run of the retention job (server/retention/retention.job.ts): which process, when, and what it deleted. */
+export interface RetentionRunTable {
+  id: GeneratedBigInt;
+  /** host:pid of the process that ran it. */
+  process: string;
+  started_at: Timestamp;
+  /** Null while it runs, and for ever when it died or was stopped midway. */
+  finished_at: NullableTimestamp;
+  /** Rows deleted per table (`{}` until the run ends). */
+  deleted: ColumnType<Record<string, number>, string | undefined, string>;
+}
+
 export interface Database {
   users: UserTable;
   user_tokens: UserTokenTable;
@@ -551,4 +563,5 @@ export interface Database {
   chat_uploads: ChatUploadTable;
   city_searches: CitySearchTable;
   admin_audit: AdminAuditTable;
+  retention_runs: RetentionRunTable;
 }

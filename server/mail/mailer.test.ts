@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database';
 import { openTestDatabase } from '../../tests/support/databases';
+import { DEFAULT_RETENTION, runRetention } from '../retention/retention.job';
 import { createMailer, REDACTED, renderMail } from './mailer';
 import { startSmtp } from '../../tests/support/smtp-listener';
 
@@ -70,7 +71,7 @@ describe('secrets of mails at rest and in logs (issue 10 item 3)', () => {
     expect(lines.join('\n')).not.toContain(LINK_SECRET);
   });
 
-  it('purges rows whose secret has expired and keeps the fresh ones', async () => {
+  it('the retention job deletes rows whose secret has expired and keeps the fresh ones; a send deletes nothing', async () => {
     let now = Date.UTC(2030, 0, 1);
     const { log } = recordingLog();
     const mailer = createMailer({ db: database.db, smtpUrl: null, from: 'x@venuely.test', log, production: false, now: () => now });
@@ -79,13 +80,16 @@ describe('secrets of mails at rest and in logs (issue 10 item 3)', () => {
     await mailer.send(mail('fresh@example.test'));
     now += 11 * 60_000;
     // 31 minutes after the first mail: its 30-minute link is dead, the second one's is still valid.
-    expect(await mailer.purgeExpired()).toBeGreaterThanOrEqual(1);
+    const run = await runRetention(database.db, new Date(now), DEFAULT_RETENTION);
+    expect(run.ran && run.deleted.mail_outbox).toBeGreaterThanOrEqual(1);
     expect(await outbox('old@example.test')).toHaveLength(0);
     expect(await outbox('fresh@example.test')).toHaveLength(1);
     now += 30 * 60_000;
-    // The next send purges on its way.
+    // Sending no longer clears the outbox on its way: the dead secret stays until the job's next run.
     await mailer.send(mail('later@example.test'));
+    expect(await outbox('fresh@example.test')).toHaveLength(1);
+    expect((await runRetention(database.db, new Date(now + DEFAULT_RETENTION.intervalMs), DEFAULT_RETENTION)).ran).toBe(true);
     expect(await outbox('fresh@example.test')).toHaveLength(0);
-    expect(await outbox('later@example.test')).toHaveLength(1);
+    expect(await outbox('later@example.test')).toHaveLength(0);
   });
 });

@@ -10,8 +10,8 @@ import { translate } from '../i18n';
  *
  * Secrets (a reset link, an e-mail code) are kept out of storage and logs wherever they are not the delivery itself
  * (issue 10 item 3): with SMTP the outbox keeps the mail with the secret replaced by [redacted]; without SMTP (the
- * local default) the outbox row is the delivery and keeps the rendered mail until the secret expires, then it is
- * purged, and the log shows the link or code only outside production.
+ * local default) the outbox row is the delivery and keeps the rendered mail until the secret expires, then the
+ * retention job deletes it (server/retention/), and the log shows the link or code only outside production.
  */
 
 export const REDACTED = '[redacted]';
@@ -47,14 +47,12 @@ export interface OutgoingMail {
   rendered: RenderedMail;
   /** The secret the mail carries (a link or a code): never stored or logged where it is not the delivery. */
   secret: string;
-  /** How long the secret is valid, ms; an outbox row holding it is purged after that. */
+  /** How long the secret is valid, ms; an outbox row holding it is deleted after that (server/retention/). */
   secretLifetimeMs: number;
 }
 
 export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
-  /** Deletes outbox rows whose secret has expired; returns how many. */
-  purgeExpired(): Promise<number>;
   close(): void;
 }
 
@@ -69,15 +67,8 @@ export function createMailer(options: {
 }): Mailer {
   const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   const now = options.now ?? (() => Date.now());
-  const purgeExpired = async () => {
-    const result = await options.db.deleteFrom('mail_outbox').where('secret_expires_at', '<=', new Date(now())).executeTakeFirst();
-    return Number(result.numDeletedRows);
-  };
   return {
-    purgeExpired,
     async send({ kind, to, locale, rendered, secret, secretLifetimeMs }) {
-      // Each send also clears what has expired, so the outbox never accumulates dead secrets.
-      await purgeExpired();
       const redact = (text: string) => text.split(secret).join(REDACTED);
       const row = await options.db
         .insertInto('mail_outbox')

@@ -13,6 +13,7 @@ import type { DatabaseHandle } from '../db/database';
  * - `venuely_chat_sockets_open` and `venuely_chat_messages_total` (acked chat messages; `rate()` gives per second);
  * - `venuely_db_pool_connections{state}` (PostgreSQL's pool: total, idle, waiting);
  * - `venuely_orders{status}` and `venuely_withdrawals{status}`, counted in the database at each scrape;
+ * - `venuely_retention_deleted_total{table}`: rows the retention job deleted on this process (server/retention/);
  * - prom-client's process and Node.js metrics (`nodejs_eventloop_lag_p99_seconds` and the rest of the event-loop
  *   delay, heap, GC, handles).
  * Never public: on METRICS_PORT (a listener of its own, on METRICS_HOST, loopback by default), and at /metrics on the
@@ -26,6 +27,8 @@ export interface AppMetrics {
   enabled: boolean;
   /** Acked chat messages (im.plugin). */
   chatMessages: Counter;
+  /** Rows deleted by the retention job, by table (retention.plugin). */
+  retentionDeleted: Counter<'table'>;
   /** Adds a gauge whose value is read at each scrape. */
   gauge(name: string, help: string, read: () => number): void;
 }
@@ -72,6 +75,7 @@ export default fp(
       registers: [registry],
     });
     const chatMessages = new Counter({ name: 'venuely_chat_messages_total', help: 'Chat messages stored and acked', registers: [registry] });
+    const retentionDeleted = new Counter({ name: 'venuely_retention_deleted_total', help: 'Rows the retention job deleted, by table', labelNames: ['table'] as const, registers: [registry] });
     const gauge: AppMetrics['gauge'] = (name, help, read) => {
       new Gauge({
         name,
@@ -82,7 +86,7 @@ export default fp(
         },
       });
     };
-    app.decorate('metrics', { registry, enabled, chatMessages, gauge });
+    app.decorate('metrics', { registry, enabled, chatMessages, retentionDeleted, gauge });
 
     const pool = options.database.pool;
     if (pool) {

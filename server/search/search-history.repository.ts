@@ -7,12 +7,16 @@ import { type CityWithRegion, toCity } from '../directory/place.repository';
 /**
  * Search history (DESIGN section 5): per owner, the newest SEARCH_HISTORY_MAX searches, newest first. The owner is
  * 'u:<user uuid>' for a logged-in user and 'g:<guest id>' otherwise, so a guest's history stays with that browser
- * and never mixes with an account's. city_searches is the log "hot cities" counts.
+ * and never mixes with an account's. city_searches is the log "hot cities" counts; the retention job keeps it a day
+ * longer than "hot" counts (server/retention/).
  */
 
-/** Whose history a call reads or writes. */
+/**
+ * Whose history a call reads or writes. A guest id is a UUID in any case; its lower-case form is the one the uuid
+ * columns (guests.oauth_id) give back, so the retention job finds a guest's history by it (server/retention/).
+ */
 export function historyOwnerKey(session: { user: { uuid: string } } | null, guestId: string): string {
-  return session ? `u:${session.user.uuid}` : `g:${guestId}`;
+  return session ? `u:${session.user.uuid}` : `g:${guestId.toLowerCase()}`;
 }
 
 export async function listSearchHistory(db: Kysely<Database>, ownerKey: string, locale: Locale): Promise<SearchHistoryItem[]> {
@@ -137,9 +141,4 @@ export async function hotCities(db: Kysely<Database>, locale: Locale, count = HO
     }
   }
   return result.map((row) => toCity(row, locale));
-}
-
-/** Drops city searches "hot" no longer counts, so the log stays about a week long. */
-export async function pruneCitySearches(db: Kysely<Database>): Promise<void> {
-  await db.deleteFrom('city_searches').where('searched_at', '<', sql<Date>`now() - make_interval(days => ${HOT_DAYS + 1})`).execute();
 }

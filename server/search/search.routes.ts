@@ -10,7 +10,6 @@ import {
   historyOwnerKey,
   hotCities,
   listSearchHistory,
-  pruneCitySearches,
 } from './search-history.repository';
 
 /**
@@ -21,9 +20,6 @@ import {
 export default fp(
   async function searchRoutes(app: FastifyInstance) {
     const { db } = app;
-    // The search log is pruned at most once an hour per process, on the write path, so reads never pay for it.
-    const PRUNE_EVERY_MS = 3_600_000;
-    let prunedAt = 0;
 
     app.api(city.lang, async ({ locale }) => {
       const [regions, cities] = await Promise.all([
@@ -60,10 +56,6 @@ export default fp(
       }
       const ownerKey = historyOwnerKey(session, guestId);
       await db.transaction().execute((trx) => addSearchHistory(trx, { ownerKey, keyword, keywordKey, cityId }));
-      if (cityId !== null && Date.now() - prunedAt > PRUNE_EVERY_MS) {
-        prunedAt = Date.now();
-        await pruneCitySearches(db);
-      }
       return null;
     });
 

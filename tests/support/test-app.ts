@@ -7,6 +7,7 @@ import { buildApp } from '../../server/app';
 import { DEFAULT_ECONOMY } from '../../src/contract/economy';
 import { DEFAULT_CHAT_LIMITS } from '../../server/chat/chat-limits';
 import { type AppConfig, DEFAULT_RATE_LIMITS, type RateLimits } from '../../server/config';
+import { DEFAULT_RETENTION } from '../../server/retention/retention.job';
 import type { DatabaseHandle, DatabaseKind } from '../../server/db/database';
 import { openTestDatabase } from './databases';
 
@@ -57,6 +58,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     storage: { kind: 'local' },
     failpoints: [],
     metrics: { port: null, host: '127.0.0.1', token: null },
+    // No scheduled retention in apps the suites build: its own suite turns it on (server/retention/).
+    retention: { ...DEFAULT_RETENTION, enabled: false },
     ...overrides,
   };
 }
