@@ -78,11 +78,18 @@ export class ArchiveWriter {
   private readonly done: Promise<void>;
   readonly entries: ManifestEntry[] = [];
 
-  constructor(out: Writable) {
+  constructor(private readonly out: Writable) {
+    // Its errors surface as the failed write or finish that follows; unheard, an 'error' event would end the process.
+    this.gzip.on('error', () => {});
     this.gzip.pipe(out);
     this.done = finished(out);
-    // An output that fails (the client went away) fails the next write; the gzip stream must not throw meanwhile.
+    this.done.catch(() => {});
+    // An output that fails or closes early (the client went away, the server is stopping) ends the writer: the next
+    // write throws instead of waiting for a drain that never comes.
     out.on('error', (error) => this.gzip.destroy(error));
+    out.on('close', () => {
+      if (!out.writableFinished) this.gzip.destroy(new Error('the backup output was closed before the end'));
+    });
   }
 
   private async write(chunk: Buffer): Promise<void> {
@@ -122,6 +129,7 @@ export class ArchiveWriter {
   /** Ends the output without a manifest: a reader then sees a truncated archive, never a complete-looking one. */
   abort(error: Error): void {
     this.gzip.destroy(error);
+    this.out.destroy(error);
   }
 }
 

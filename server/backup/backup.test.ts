@@ -3,6 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import { createRawClient, type RawResponse } from '../../tests/support/raw-clien
 import { type ServerProcess, startServerProcess } from '../../tests/support/server-process';
 import { openDatabase } from '../db/database';
 import { userBalances } from '../wallet/ledger.repository';
+import { readArchive } from './backup-archive';
 import { OWNER_FILE, type OwnerRecord } from './data-dir-owner';
 import { restoreBackup } from './restore.service';
 
@@ -238,13 +240,33 @@ describe('backup while writes go on, restore into a fresh DATA_DIR', () => {
     }
     const ping = await fetch(`${ops}/ops/ping`, { headers: { authorization: `Bearer ${owner.token}` } });
     expect([ping.status, ((await ping.json()) as { pid: number }).pid]).toEqual([200, owner.pid]);
+    // A client that goes away in the middle of a backup ends it there: the next one is served, whole, not refused as
+    // one already running (and the held deletions were let go).
+    const auth = { authorization: `Bearer ${owner.token}` };
+    const controller = new AbortController();
+    const cut = await fetch(`${ops}/ops/backup`, { method: 'POST', headers: auth, signal: controller.signal });
+    expect(cut.status).toBe(200);
+    await cut.body!.getReader().read();
+    controller.abort();
+    let whole: Buffer | null = null;
+    await expect
+      .poll(
+        async () => {
+          const res = await fetch(`${ops}/ops/backup`, { method: 'POST', headers: auth });
+          if (res.status === 200) whole = Buffer.from(await res.arrayBuffer());
+          return res.status;
+        },
+        { timeout: 15_000, interval: 200 },
+      )
+      .toBe(200);
+    expect((await readArchive(Readable.from([whole!]), null)).mode).toBe('online');
     // The app's public port has no such route, token or not.
     const publicAnswer = await fetch(`${server!.baseUrl}/ops/backup`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}` } });
     expect(publicAnswer.status).toBe(404);
     expect(publicAnswer.headers.get('content-type')).not.toContain('gzip');
     // Bound to 127.0.0.1 only (0100007F in the kernel's table), never to every interface.
     expect(listeners(owner.port)).toEqual(['0100007F']);
-  });
+  }, 120_000);
 
   it('refuses a restore into the DATA_DIR a server runs on, and a second server on it', async () => {
     const was = tree(dataDir);
@@ -258,7 +280,7 @@ describe('backup while writes go on, restore into a fresh DATA_DIR', () => {
     );
     expect(second).toMatch(/Data directory error: .* is in use by a running server/);
     expect(tree(dataDir)).toEqual(was);
-  }, 60_000);
+  }, 120_000);
 
   it('restores with `npm run restore` into a fresh DATA_DIR: every write acknowledged before the backup, a balanced ledger, every file', async () => {
     await server!.stop();
@@ -356,5 +378,5 @@ describe('backup while writes go on, restore into a fresh DATA_DIR', () => {
     expect(readFileSync(path.join(previous!, 'uploads', 'extra', 'mine.webp'), 'utf8')).toBe('kept aside');
     expect(existsSync(path.join(restoredDir, 'uploads', 'extra'))).toBe(false);
     expect(existsSync(path.join(restoredDir, 'pgdata', 'PG_VERSION'))).toBe(true);
-  }, 60_000);
+  }, 120_000);
 });

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { link, mkdir, rm, stat } from 'node:fs/promises';
+import { link, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -134,8 +134,12 @@ async function backup(out: string | undefined): Promise<void> {
     manifest = await readArchive(createReadStream(partial), null).catch((error: unknown) => {
       throw error instanceof BackupArchiveError ? new CommandFailed(`The backup came out damaged (${error.message}); no file was written.`) : error;
     });
-    // link, not rename: never replaces a file that appeared under the name meanwhile.
-    await link(partial, file);
+    // link, not rename: never replaces a file that appeared under the name meanwhile (rename where the file system has
+    // no hard links, after checking again).
+    await link(partial, file).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EEXIST' || existsSync(file)) throw new CommandFailed(`${file} appeared while the backup was written: name another file with --out.`);
+      await rename(partial, file);
+    });
   } finally {
     await rm(partial, { force: true });
   }

@@ -108,6 +108,22 @@ export async function ownerState(record: OwnerRecord): Promise<OwnerState> {
   return answer === 'timeout' ? 'unknown' : 'stale';
 }
 
+/** Errors of a file system without hard links (some network and FUSE mounts). */
+const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
+
+/**
+ * Creates `file` with `text` unless it exists (EEXIST): by hard-linking the whole temp file into place, so a reader
+ * never sees half a record; where the file system has no hard links, by an exclusive create.
+ */
+async function createOnce(tmp: string, file: string, text: string): Promise<void> {
+  try {
+    await link(tmp, file);
+  } catch (error) {
+    if (!NO_LINKS.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    await writeFile(file, text, { mode: 0o600, flag: 'wx' });
+  }
+}
+
 export interface DataDirClaim {
   readonly record: OwnerRecord;
   /** Removes the record, if it is still this claim's. */
@@ -123,11 +139,12 @@ export async function claimDataDir(dataDir: string, claim: Omit<OwnerRecord, 'pi
   const record: OwnerRecord = { pid: process.pid, host: os.hostname(), started_at: new Date().toISOString(), ...claim };
   const file = path.join(dataDir, OWNER_FILE);
   const tmp = path.join(dataDir, `.${OWNER_FILE}.${randomUUID()}.tmp`);
-  await writeFile(tmp, JSON.stringify(record, null, 2), { mode: 0o600, flag: 'wx' });
+  const text = JSON.stringify(record, null, 2);
+  await writeFile(tmp, text, { mode: 0o600, flag: 'wx' });
   try {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        await link(tmp, file);
+        await createOnce(tmp, file, text);
         break;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
