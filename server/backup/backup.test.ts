@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -286,6 +286,15 @@ describe('backup while writes go on, restore into a fresh DATA_DIR', () => {
     await server!.stop();
     // The server's record is gone with it.
     expect(existsSync(path.join(dataDir, OWNER_FILE))).toBe(false);
+    // With no server running the command opens the database itself (and leaves no record behind).
+    const offlineFile = path.join(work, 'backups', 'offline.tar.gz');
+    const offline = await runCli(['backup', '--out', offlineFile], { DATA_DIR: dataDir });
+    expect(offline.code, offline.output).toBe(0);
+    expect(offline.output).toContain('taken with no server running');
+    const offlineManifest = await readArchive(createReadStream(offlineFile), null);
+    expect(offlineManifest.mode).toBe('offline');
+    expect(offlineManifest.keys).toEqual({ files: ['keys.json', 'server-secret.json'], environment: [] });
+    expect(existsSync(path.join(dataDir, OWNER_FILE))).toBe(false);
     const result = await runCli(['restore', backupFile], { DATA_DIR: restoredDir });
     expect(result.code, result.output).toBe(0);
     expect(result.output).toContain(`into ${restoredDir}`);
@@ -364,6 +373,10 @@ describe('backup while writes go on, restore into a fresh DATA_DIR', () => {
       await expect(restoreBackup({ file, dataDir: fresh, force: false })).rejects.toThrow(/damaged|truncated|checksum/);
       expect(existsSync(fresh)).toBe(false);
     }
+    // On PostgreSQL the commands point to its own tools instead.
+    const postgres = await runCli(['backup'], { DATA_DIR: fresh, DATABASE_URL: 'postgres://venuely@127.0.0.1:1/venuely' });
+    expect([postgres.code, existsSync(fresh)]).toEqual([1, false]);
+    expect(postgres.output).toMatch(/DATABASE_URL is set: .*pg_dump/s);
     // The command says it in words, and exits 1.
     const cli = await runCli(['restore', truncated], { DATA_DIR: fresh });
     expect([cli.code, existsSync(fresh)]).toEqual([1, false]);

@@ -113,7 +113,13 @@ export async function restoreBackup(options: { file: string; dataDir: string; fo
       // Checked again under the claim: a server or some data may have arrived while the archive was checked.
       await checkEmpty();
       const aside = path.join(parent, `.${base}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`);
-      await rename(dataDir, aside);
+      await rename(dataDir, aside).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EBUSY' && error.code !== 'EXDEV' && error.code !== 'EPERM') throw error;
+        throw new RestoreRefused(
+          `${dataDir} cannot be moved (${error.code}): it is probably a mount point (a volume). Restore into a directory inside it ` +
+            `(for example DATA_DIR=${path.join(dataDir, 'data')}) and point DATA_DIR there.`,
+        );
+      });
       try {
         await rename(staging, dataDir);
       } catch (error) {
