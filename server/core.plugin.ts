@@ -14,6 +14,8 @@ declare module 'fastify' {
     config: AppConfig;
     db: Kysely<Database>;
     databaseKind: DatabaseHandle['kind'];
+    /** The embedded database's dump for a backup (server/backup/); null on PostgreSQL and in memory. */
+    databaseDump: (() => Promise<Buffer>) | null;
     mailer: Mailer;
     passwords: PasswordHasher;
     /** Every stored file: DATA_DIR or the S3 bucket (server/storage/file-storage.ts). */
@@ -29,6 +31,7 @@ export default fp(
     app.decorate('config', options.config);
     app.decorate('db', options.database.db);
     app.decorate('databaseKind', options.database.kind);
+    app.decorate('databaseDump', options.database.dump ?? null);
     const mailer = createMailer({ db: options.database.db, smtpUrl: options.config.smtpUrl, from: options.config.mailFrom, log: app.log, production: options.config.production });
     app.decorate('mailer', mailer);
     app.decorate('passwords', createPasswordHasher(options.config.argon2));

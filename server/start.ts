@@ -1,6 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
+import { keysFromEnvironment, migrationsOf, writeBackup } from './backup/backup.service';
+import { DataDirInUse } from './backup/data-dir-owner';
+import { withDeferredDeletes } from './backup/deferred-deletes';
+import { type OpsListener, startOpsListener } from './backup/ops-listener';
 import { buildWebApp } from './web/build-web';
 import { ConfigError, loadConfig } from './config';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts';
@@ -20,11 +24,17 @@ class StorageUnreachable extends Error {
  * seeds the demo accounts, listings, chat and wallet (SEED_DEMO), serves on PORT, and shuts down cleanly on
  * SIGINT/SIGTERM.
  */
+/** The embedded database's operations listener (backups), open from before the database until the process ends. */
+let ops: OpsListener | null = null;
+
 async function main() {
   const config = loadConfig();
-  // One storage for the app and the demo seeds. A bucket that does not answer stops the start here, with its name,
-  // instead of failing the first upload.
-  const storage = createFileStorage(config);
+  // The embedded database's files are one process's at a time: DATA_DIR is claimed (DATA_DIR/owner.json) before
+  // PGlite opens them, by the listener through which `npm run backup` asks this process for a backup.
+  if (!config.databaseUrl) ops = await startOpsListener({ dataDir: config.dataDir, onError: (error) => console.error('backup failed:', error) });
+  // One storage for the app and the demo seeds, whose deletions a backup can hold back (server/backup/). A bucket that
+  // does not answer stops the start here, with its name, instead of failing the first upload.
+  const storage = withDeferredDeletes(createFileStorage(config));
   try {
     await storage.check();
   } catch (error) {
@@ -42,6 +52,23 @@ async function main() {
   }
   const app = await buildApp(config, { storage });
   app.addHook('onClose', async () => storage.close());
+  const dumpDatabase = app.databaseDump;
+  if (ops && dumpDatabase) {
+    ops.serve((out) =>
+      writeBackup(
+        {
+          dataDir: config.dataDir,
+          mode: 'online',
+          storage: config.storage.kind,
+          dumpDatabase,
+          migrations: () => migrationsOf(app.db),
+          holdDeletes: storage.holdDeletes,
+          keysFromEnvironment: keysFromEnvironment(process.env),
+        },
+        out,
+      ),
+    );
+  }
   // Production on the sandbox is an explicit choice (PAYMENTS_SANDBOX=1, config.ts); say so where operators look.
   if (config.production && !config.stripeSecretKey) {
     app.log.warn('PAYMENTS_SANDBOX=1: payments run on the sandbox provider in test mode; test-funded withdrawals can only be rejected');
@@ -83,6 +110,7 @@ async function main() {
     await app.health.drain();
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     await app.close();
+    await ops?.close();
     app.log.info('shut down');
     process.exit(0);
   };
@@ -108,8 +136,17 @@ async function main() {
   console.log(lines.filter((l) => l !== '').join('\n'));
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
   // A configuration mistake is the operator's to fix: one message naming the variable, no stack to dig through.
-  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error instanceof StorageUnreachable ? `Storage error: ${error.message}` : error);
+  console.error(
+    error instanceof ConfigError
+      ? `Configuration error: ${error.message}`
+      : error instanceof StorageUnreachable
+        ? `Storage error: ${error.message}`
+        : error instanceof DataDirInUse
+          ? `Data directory error: ${error.message}`
+          : error,
+  );
+  await ops?.close().catch(() => {});
   process.exit(1);
 });

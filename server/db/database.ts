@@ -68,6 +68,11 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** The embedded database's own thread, by its id in the operating system (Linux), when it has one. */
   osThreadId?: number;
+  /**
+   * The embedded database's data directory as PGlite dumps it (an uncompressed tar), for a backup; only PGlite in a
+   * directory has one (PostgreSQL is backed up with its own tools, README "Backups").
+   */
+  dump?: () => Promise<Buffer>;
   /** PostgreSQL's connection pool as it is now (metrics); PGlite has none. */
   pool?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -136,7 +141,13 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
   const client = await PGliteThread.start(dir);
   const db = new Kysely<Database>({ dialect: new PGliteThreadDialect(client) });
   parallelism.set(db, 1);
-  return { db, kind: 'pglite', osThreadId: client.osThreadId, close: () => db.destroy() };
+  return {
+    db,
+    kind: 'pglite',
+    osThreadId: client.osThreadId,
+    ...(dir === undefined ? {} : { dump: () => client.dump() }),
+    close: () => db.destroy(),
+  };
 }
 
 /** Migrates up (or down) to the named migration: tests of a migration over data written before it use it. */

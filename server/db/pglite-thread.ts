@@ -23,6 +23,7 @@ type WorkerMessage =
   | { failed: Record<string, unknown> }
   | { closed: true }
   | { id: number; rows: unknown[]; affectedRows?: number }
+  | { id: number; tar: ArrayBuffer }
   | { id: number; error: Record<string, unknown> };
 
 const WORKER_URL = new URL('./pglite-worker.mjs', import.meta.url);
@@ -42,7 +43,7 @@ function errorFrom(fields: Record<string, unknown>): Error {
  */
 export class PGliteThread implements PGliteClient {
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (value: { rows: unknown[]; affectedRows?: number }) => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<number, { resolve: (value: { rows: unknown[]; affectedRows?: number } | ArrayBuffer) => void; reject: (error: Error) => void }>();
   private onClosed: (() => void) | null = null;
   private exited: Error | null = null;
 
@@ -59,6 +60,7 @@ export class PGliteThread implements PGliteClient {
       this.pending.delete(message.id);
       if (this.pending.size === 0) worker.unref();
       if ('error' in message) waiter.reject(errorFrom(message.error));
+      else if ('tar' in message) waiter.resolve(message.tar);
       else waiter.resolve({ rows: message.rows, affectedRows: message.affectedRows });
     });
     // A worker that dies (out of memory, a WebAssembly abort) fails every pending query and every later one.
@@ -94,12 +96,24 @@ export class PGliteThread implements PGliteClient {
   }
 
   query(sql: string, params: unknown[] = []): Promise<{ rows: unknown[]; affectedRows?: number }> {
+    return this.send({ sql, params }) as Promise<{ rows: unknown[]; affectedRows?: number }>;
+  }
+
+  /**
+   * PGlite's dump of the data directory (`dumpDataDir`, an uncompressed tar), taken on the database's thread between
+   * two queries: a consistent copy of the database as of that instant (backup.service.ts).
+   */
+  async dump(): Promise<Buffer> {
+    return Buffer.from((await this.send({ dump: true })) as ArrayBuffer);
+  }
+
+  private send(message: Record<string, unknown>): Promise<{ rows: unknown[]; affectedRows?: number } | ArrayBuffer> {
     if (this.exited) return Promise.reject(this.exited);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       if (this.pending.size === 0) this.worker.ref();
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, sql, params });
+      this.worker.postMessage({ id, ...message });
     });
   }
 

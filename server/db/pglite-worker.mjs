@@ -4,9 +4,11 @@
  * planner and the executor all run in WebAssembly on the calling thread) no longer hold up the thread that serves
  * HTTP and the chat sockets. Plain JavaScript, so that it loads under tsx, vitest and plain Node alike.
  *
- * Messages in: { id, sql, params } (a query) and { close: true }. Out: { ready: true, tid } once the database is
+ * Messages in: { id, sql, params } (a query), { id, dump: true } (a backup's copy of the data directory) and
+ * { close: true }. Out: { ready: true, tid } once the database is
  * open (tid: this thread's id in the operating system, on Linux, to find it in `top -H`), or { failed } if it cannot be; per query { id, rows, affectedRows } or { id, error } (the error's own fields, so
- * the SQLSTATE `code` and the rest survive the crossing); { closed: true } after close.
+ * the SQLSTATE `code` and the rest survive the crossing); per dump { id, tar } (an ArrayBuffer, transferred) or
+ * { id, error }; { closed: true } after close.
  */
 import { readlinkSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -47,6 +49,21 @@ pglite.waitReady.then(
 port.on('message', (message) => {
   if (message.close) {
     pglite.close().finally(() => port.postMessage({ closed: true }));
+    return;
+  }
+  if (message.dump) {
+    // PGlite's own dump of its data directory (an uncompressed tar), taken between two queries: the files as a
+    // kill -9 at that instant would leave them, which PostgreSQL's recovery brings back to the last commit (a
+    // transaction still open is rolled back). Nothing writes meanwhile: this thread is the only writer and the copy
+    // is synchronous.
+    const { id } = message;
+    pglite
+      ._runExclusiveQuery(() => pglite.dumpDataDir('none'))
+      .then((file) => file.arrayBuffer())
+      .then(
+        (tar) => port.postMessage({ id, tar }, [tar]),
+        (error) => port.postMessage({ id, error: errorFields(error) }),
+      );
     return;
   }
   const { id, sql, params } = message;
