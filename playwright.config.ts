@@ -34,12 +34,14 @@ function fail(message: string): never {
 
 /**
  * Browser end-to-end tests: real Chromium against the real server (spawned per spec file by tests/e2e/fixtures.ts
- * on a fresh embedded database). One worker: the machine has two cores and each server is a process of its own.
+ * on its own copy of the seeded demo data: tests/e2e/seeded-template.ts). Two workers, a spec file each: much of a
+ * browser test is waiting (a throttled network, a socket, an animation), so two files side by side use the two cores
+ * better than one: docs/decisions.md "CI time".
  */
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 30_000,
