@@ -62,5 +62,6 @@ export async function seedTemplate(): Promise<void> {
 /** A fresh copy of the seeded DATA_DIR at `dataDir` (an empty directory). */
 export function copySeededTemplate(dataDir: string): void {
   if (!existsSync(path.join(SEEDED_TEMPLATE, 'pgdata'))) throw new Error(`No seeded data at ${SEEDED_TEMPLATE}: the browser tests' global setup makes it (run them with \`npx playwright test\`).`);
-  cpSync(SEEDED_TEMPLATE, dataDir, { recursive: true });
+  // Not the record of which process has the directory open (server/backup/data-dir-owner.ts): a clean stop removes it.
+  cpSync(SEEDED_TEMPLATE, dataDir, { recursive: true, filter: (source) => path.basename(source) !== 'owner.json' });
 }
