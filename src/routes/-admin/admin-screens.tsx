@@ -158,6 +158,47 @@ function Page({ title, filters, children }: { title: string; filters?: ReactNode
 
 const pageOf = (input: FetchPageInput) => ({ limit: PAGE_SIZE, ...(input.cursor ? { cursor: input.cursor } : {}) });
 
+/**
+ * A console queue (identity checks, withdrawals, reports, listings): its filters, its rows a page at a time, and one
+ * action dialog; a finished action reloads the list from its first page. `renderItem` gets `ask`, which opens an
+ * action's dialog.
+ */
+function QueueScreen<T>({
+  title,
+  filters,
+  query,
+  fetchPage,
+  keyOf,
+  renderItem,
+  empty,
+}: {
+  title: string;
+  filters?: ReactNode;
+  query: Record<string, unknown>;
+  fetchPage(input: FetchPageInput, signal: AbortSignal): Promise<PagedList<T>>;
+  keyOf(item: T): string;
+  renderItem(item: T, ask: (spec: ActionSpec) => void): ReactNode;
+  empty: ReactNode;
+}) {
+  const [version, reload] = useReload();
+  const action = useActionDialog(reload);
+  const render = useCallback((raw: unknown) => renderItem(raw as T, action.ask), [renderItem, action.ask]);
+  return (
+    <Page title={title} filters={filters}>
+      <ListingFeed
+        layout="rows"
+        query={{ ...query, version }}
+        label={title}
+        fetchPage={fetchPage as (input: FetchPageInput, signal: AbortSignal) => Promise<PagedList<unknown>>}
+        keyOf={(item) => keyOf(item as T)}
+        renderItem={render}
+        empty={empty}
+      />
+      {action.dialog}
+    </Page>
+  );
+}
+
 /** The decrypted images of a KYC application (GET with the session token: never in a URL). */
 function useKycImages(item: admin.AdminKycSubmission) {
   const [urls, setUrls] = useState<{ front: string | null; back: string | null; selfie: string | null }>({
@@ -232,17 +273,14 @@ export function KycQueueScreen(_: { lang: string }) {
   const { t } = useLingui();
   const { api } = useAppSystem();
   const [status, setStatus] = useState('1');
-  const [version, reload] = useReload();
-  const action = useActionDialog(reload);
   const title = t`Identity checks`;
   const renderItem = useCallback(
-    (raw: unknown) => {
-      const item = raw as admin.AdminKycSubmission;
+    (item: admin.AdminKycSubmission, ask: (spec: ActionSpec) => void) => {
       return (
         <KycQueueItem
           item={item}
           onApprove={() =>
-            action.ask({
+            ask({
               kind: 'confirm',
               title: t`Approve the identity of ${item.full_name}?`,
               body: (
@@ -258,7 +296,7 @@ export function KycQueueScreen(_: { lang: string }) {
             })
           }
           onReject={() =>
-            action.ask({
+            ask({
               kind: 'kycReject',
               name: item.full_name,
               maxLength: admin.KYC_REJECT_REASON_MAX,
@@ -271,7 +309,7 @@ export function KycQueueScreen(_: { lang: string }) {
     [api, t],
   );
   return (
-    <Page
+    <QueueScreen
       title={title}
       filters={
         <div className="admin-filters">
@@ -288,22 +326,14 @@ export function KycQueueScreen(_: { lang: string }) {
           />
         </div>
       }
-    >
-      <ListingFeed
-        layout="rows"
-        query={{ status, version }}
-        label={title}
-        fetchPage={(input, signal) =>
-          api.call(admin.kycQueue, { status: Number(status) as 1 | 2 | 3, ...pageOf(input) }, { signal }) as Promise<
-            PagedList<unknown>
-          >
-        }
-        keyOf={(item) => String((item as admin.AdminKycSubmission).id)}
-        renderItem={renderItem}
-        empty={<EmptyState title={<Trans>Nothing is waiting.</Trans>} />}
-      />
-      {action.dialog}
-    </Page>
+      query={{ status }}
+      fetchPage={(input, signal) =>
+        api.call(admin.kycQueue, { status: Number(status) as 1 | 2 | 3, ...pageOf(input) }, { signal })
+      }
+      keyOf={(item) => String(item.id)}
+      renderItem={renderItem}
+      empty={<EmptyState title={<Trans>Nothing is waiting.</Trans>} />}
+    />
   );
 }
 
@@ -312,12 +342,9 @@ export function WithdrawalsQueueScreen(_: { lang: string }) {
   const { t, i18n } = useLingui();
   const { api } = useAppSystem();
   const [status, setStatus] = useState<'pending' | 'paid' | 'rejected' | 'all'>('pending');
-  const [version, reload] = useReload();
-  const action = useActionDialog(reload);
   const title = t`Withdrawals`;
   const renderItem = useCallback(
-    (raw: unknown) => {
-      const item = raw as admin.AdminWithdrawal;
+    (item: admin.AdminWithdrawal, ask: (spec: ActionSpec) => void) => {
       const amount = formatMoney(i18n, item.amount);
       const name = item.user.nickname || item.user.username;
       const numberField = ACCOUNT_NUMBER_FIELDS.find((field) => item.account[field]);
@@ -325,7 +352,7 @@ export function WithdrawalsQueueScreen(_: { lang: string }) {
         <AdminWithdrawalRow
           item={item}
           onPay={() =>
-            action.ask({
+            ask({
               kind: 'confirm',
               title: t`Mark ${amount} to ${name} as paid?`,
               body: (
@@ -353,7 +380,7 @@ export function WithdrawalsQueueScreen(_: { lang: string }) {
             })
           }
           onReject={() =>
-            action.ask({
+            ask({
               kind: 'reason',
               title: t`Reject the withdrawal of ${amount} to ${name}?`,
               hint: (
@@ -379,7 +406,7 @@ export function WithdrawalsQueueScreen(_: { lang: string }) {
     [api, i18n, t],
   );
   return (
-    <Page
+    <QueueScreen
       title={title}
       filters={
         <div className="admin-filters">
@@ -397,28 +424,18 @@ export function WithdrawalsQueueScreen(_: { lang: string }) {
           />
         </div>
       }
-    >
-      <ListingFeed
-        layout="rows"
-        query={{ status, version }}
-        label={title}
-        fetchPage={(input, signal) =>
-          api.call(
-            admin.withdrawals,
-            { ...(status === 'all' ? {} : { status }), ...pageOf(input) },
-            { signal },
-          ) as Promise<PagedList<unknown>>
-        }
-        keyOf={(item) => String((item as admin.AdminWithdrawal).id)}
-        renderItem={renderItem}
-        empty={
-          <EmptyState
-            title={status === 'pending' ? <Trans>Nothing is waiting.</Trans> : <Trans>No withdrawals here.</Trans>}
-          />
-        }
-      />
-      {action.dialog}
-    </Page>
+      query={{ status }}
+      fetchPage={(input, signal) =>
+        api.call(admin.withdrawals, { ...(status === 'all' ? {} : { status }), ...pageOf(input) }, { signal })
+      }
+      keyOf={(item) => String(item.id)}
+      renderItem={renderItem}
+      empty={
+        <EmptyState
+          title={status === 'pending' ? <Trans>Nothing is waiting.</Trans> : <Trans>No withdrawals here.</Trans>}
+        />
+      }
+    />
   );
 }
 
@@ -426,15 +443,12 @@ export function WithdrawalsQueueScreen(_: { lang: string }) {
 export function ReportsQueueScreen(_: { lang: string }) {
   const { t } = useLingui();
   const { api } = useAppSystem();
-  const [version, reload] = useReload();
-  const action = useActionDialog(reload);
   const title = t`Reports`;
   const renderItem = useCallback(
-    (raw: unknown) => {
-      const item = raw as admin.AdminReport;
+    (item: admin.AdminReport, ask: (spec: ActionSpec) => void) => {
       const listing = item.target === 'merchant' || item.target === 'partner';
       const close = (outcome: 'resolved' | 'dismissed') =>
-        action.ask({
+        ask({
           kind: 'confirm',
           title: outcome === 'resolved' ? t`Mark this report as resolved?` : t`Dismiss this report?`,
           confirmLabel:
@@ -452,7 +466,7 @@ export function ReportsQueueScreen(_: { lang: string }) {
           onHide={
             listing
               ? () =>
-                  action.ask({
+                  ask({
                     kind: 'reason',
                     title: t`Hide ${name}`,
                     label: t`Note for the owner`,
@@ -475,20 +489,14 @@ export function ReportsQueueScreen(_: { lang: string }) {
     [api, t],
   );
   return (
-    <Page title={title}>
-      <ListingFeed
-        layout="rows"
-        query={{ version }}
-        label={title}
-        fetchPage={(input, signal) =>
-          api.call(admin.reports, { status: 'open', ...pageOf(input) }, { signal }) as Promise<PagedList<unknown>>
-        }
-        keyOf={(item) => String((item as admin.AdminReport).id)}
-        renderItem={renderItem}
-        empty={<EmptyState title={<Trans>No open reports.</Trans>} />}
-      />
-      {action.dialog}
-    </Page>
+    <QueueScreen
+      title={title}
+      query={{}}
+      fetchPage={(input, signal) => api.call(admin.reports, { status: 'open', ...pageOf(input) }, { signal })}
+      keyOf={(item) => String(item.id)}
+      renderItem={renderItem}
+      empty={<EmptyState title={<Trans>No open reports.</Trans>} />}
+    />
   );
 }
 
@@ -498,17 +506,14 @@ export function ModerationScreen(_: { lang: string }) {
   const { api } = useAppSystem();
   const [source, setSource] = useState<'merchant' | 'partner'>('merchant');
   const [status, setStatus] = useState<'hidden' | 'published'>('hidden');
-  const [version, reload] = useReload();
-  const action = useActionDialog(reload);
   const title = t`Moderation`;
   const renderItem = useCallback(
-    (raw: unknown) => {
-      const item = raw as admin.AdminListing;
+    (item: admin.AdminListing, ask: (spec: ActionSpec) => void) => {
       return (
         <AdminListingRow
           item={item}
           onHide={() =>
-            action.ask({
+            ask({
               kind: 'reason',
               title: t`Hide ${item.name}`,
               label: t`Note for the owner`,
@@ -518,7 +523,7 @@ export function ModerationScreen(_: { lang: string }) {
             })
           }
           onUnhide={() =>
-            action.ask({
+            ask({
               kind: 'confirm',
               title: t`Show ${item.name} to everyone again?`,
               confirmLabel: t`Show again`,
@@ -531,7 +536,7 @@ export function ModerationScreen(_: { lang: string }) {
     [api, t],
   );
   return (
-    <Page
+    <QueueScreen
       title={title}
       filters={
         <div className="admin-filters">
@@ -557,20 +562,12 @@ export function ModerationScreen(_: { lang: string }) {
           />
         </div>
       }
-    >
-      <ListingFeed
-        layout="rows"
-        query={{ source, status, version }}
-        label={title}
-        fetchPage={(input, signal) =>
-          api.call(admin.listings, { source, status, ...pageOf(input) }, { signal }) as Promise<PagedList<unknown>>
-        }
-        keyOf={(item) => `${(item as admin.AdminListing).source}-${(item as admin.AdminListing).id}`}
-        renderItem={renderItem}
-        empty={<EmptyState title={<Trans>No listings here.</Trans>} />}
-      />
-      {action.dialog}
-    </Page>
+      query={{ source, status }}
+      fetchPage={(input, signal) => api.call(admin.listings, { source, status, ...pageOf(input) }, { signal })}
+      keyOf={(item) => `${item.source}-${item.id}`}
+      renderItem={renderItem}
+      empty={<EmptyState title={<Trans>No listings here.</Trans>} />}
+    />
   );
 }
 
