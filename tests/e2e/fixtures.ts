@@ -84,6 +84,8 @@ function serverEnv(port: number, dataDir: string, smtpPort: number): NodeJS.Proc
     SEED_DEMO: '1',
     // No balancer to wait for: a spec's server stops at once.
     DRAIN_DELAY_MS: '0',
+    // The retention job (server/retention) would delete back-dated demo rows at a random moment of a test.
+    RETENTION: '0',
     LOG_LEVEL: 'warn',
     API_DEBUG: '0',
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,

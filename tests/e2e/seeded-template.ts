@@ -32,7 +32,7 @@ export async function seedTemplate(): Promise<void> {
   for (const name of SHARED_STATE_VARIABLES) delete env[name];
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
     cwd: ROOT,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: SEEDED_TEMPLATE, SEED_DEMO: '1', DRAIN_DELAY_MS: '0', LOG_LEVEL: 'warn', API_DEBUG: '0' },
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: SEEDED_TEMPLATE, SEED_DEMO: '1', RETENTION: '0', DRAIN_DELAY_MS: '0', LOG_LEVEL: 'warn', API_DEBUG: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -38,7 +38,8 @@ export async function startServerProcess(port: number, env: Record<string, strin
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'IM_URLS', 'API_AES_KEY', 'API_SIGN_KEY', 'SERVER_SECRET', 'TRUST_PROXY', 'S3_BUCKET', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE']) delete clean[name];
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
     cwd: ROOT,
-    env: { ...clean, PORT: String(port), HOST: '127.0.0.1', NO_SPA_BUILD: '1', SEED_DEMO: '0', DRAIN_DELAY_MS: '0', LOG_LEVEL: 'warn', API_DEBUG: '0', ...env },
+    // No retention job (server/retention) unless a test asks: its runs would come at random moments of the test.
+    env: { ...clean, PORT: String(port), HOST: '127.0.0.1', NO_SPA_BUILD: '1', SEED_DEMO: '0', DRAIN_DELAY_MS: '0', LOG_LEVEL: 'warn', API_DEBUG: '0', RETENTION: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
