@@ -5,8 +5,8 @@ import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
+import { extract, pack, type Extract } from 'tar-stream';
 import { isStorageKey } from '../storage/file-storage';
-import { END_OF_ARCHIVE, fileBlocks, readTar, TarFormatError } from './tar-format';
 
 /**
  * A backup is one gzip-compressed tar of regular files, named as they lie under DATA_DIR:
@@ -17,6 +17,10 @@ import { END_OF_ARCHIVE, fileBlocks, readTar, TarFormatError } from './tar-forma
  * - `venuely-backup.json` last: the manifest, with versions and the size and SHA-256 of every entry before it.
  * The manifest comes last because it is written as the files stream out; a restore reads the whole archive into a
  * directory of its own first and checks it against the manifest before it touches DATA_DIR.
+ *
+ * The tar encoding is tar-stream's (ustar headers, a long name in the ustar prefix or in a pax record; any `tar` reads
+ * it). What is ours is what a backup accepts of a tar: regular files only, named as a backup names them, ending with
+ * the end-of-archive blocks.
  */
 
 export const BACKUP_FORMAT = 'venuely-backup';
@@ -71,63 +75,64 @@ const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
 
 /**
  * Writes an archive to `out`: entries one by one (each whole in memory: a picture, a document, the database dump),
- * then the manifest. Backpressure is respected, so a slow reader (an HTTP client) holds the writer back.
+ * then the manifest. Backpressure is respected, so a slow reader (an HTTP client) holds the writer back: an entry is
+ * done when the gzip stream has taken its bytes.
  */
 export class ArchiveWriter {
+  private readonly tar = pack();
   private readonly gzip = createGzip({ level: 6 });
   private readonly done: Promise<void>;
   readonly entries: ManifestEntry[] = [];
 
   constructor(private readonly out: Writable) {
-    // Its errors surface as the failed write or finish that follows; unheard, an 'error' event would end the process.
+    // Errors surface as the failed entry or finish that follows; unheard, an 'error' event would end the process.
+    // tar-stream's pack is a streamx stream: its pipe ends gzip after the end-of-archive blocks, and a gzip that fails
+    // or closes early destroys the pack (the entry being written then fails).
+    this.tar.pipe(this.gzip, () => {});
     this.gzip.on('error', () => {});
     this.gzip.pipe(out);
     this.done = finished(out);
     this.done.catch(() => {});
-    // An output that fails or closes early (the client went away, the server is stopping) ends the writer: the next
-    // write throws instead of waiting for a drain that never comes.
+    // An output that fails or closes early (the client went away, the server is stopping) ends the writer: the entry
+    // being written fails instead of waiting for a drain that never comes, and so does the next.
     out.on('error', (error) => this.gzip.destroy(error));
     out.on('close', () => {
       if (!out.writableFinished) this.gzip.destroy(new Error('the backup output was closed before the end'));
     });
   }
 
-  private async write(chunk: Buffer): Promise<void> {
-    if (this.gzip.destroyed) throw this.gzip.errored ?? new Error('the backup output was closed');
-    if (!this.gzip.write(chunk)) {
-      await new Promise<void>((resolve, reject) => {
-        const onDrain = () => {
-          this.gzip.off('close', onClose);
-          resolve();
-        };
-        const onClose = () => {
-          this.gzip.off('drain', onDrain);
-          reject(this.gzip.errored ?? new Error('the backup output was closed'));
-        };
-        this.gzip.once('drain', onDrain);
-        this.gzip.once('close', onClose);
-      });
-    }
+  private closed(): Error {
+    return this.gzip.errored ?? new Error('the backup output was closed');
+  }
+
+  /** One regular file; resolves once the gzip stream has taken its bytes. */
+  private entry(name: string, data: Buffer, mode: number): Promise<void> {
+    if (this.gzip.destroyed || this.tar.destroying) return Promise.reject(this.closed());
+    return new Promise<void>((resolve, reject) => {
+      const sink = this.tar.entry({ name, type: 'file', size: data.length, mode }, data, (error) => (error ? reject(this.gzip.errored ?? error) : resolve()));
+      // Reported through the callback above.
+      sink.on('error', () => {});
+    });
   }
 
   async add(name: string, data: Buffer, mode = 0o644): Promise<void> {
     if (!isEntryName(name)) throw new BackupArchiveError(`not a backup entry name: ${name}`);
-    for (const block of fileBlocks(name, data, { mode })) await this.write(block);
+    await this.entry(name, data, mode);
     this.entries.push({ name, size: data.length, sha256: sha256(data) });
   }
 
   /** Writes the manifest (with the entries written) and the end of the archive, and waits until `out` has it all. */
   async finish(manifest: Omit<BackupManifest, 'entries'>): Promise<BackupManifest> {
     const complete: BackupManifest = { ...manifest, entries: this.entries };
-    for (const block of fileBlocks(MANIFEST_NAME, Buffer.from(JSON.stringify(complete, null, 2)), { mode: 0o644 })) await this.write(block);
-    await this.write(END_OF_ARCHIVE);
-    this.gzip.end();
+    await this.entry(MANIFEST_NAME, Buffer.from(JSON.stringify(complete, null, 2)), 0o644);
+    this.tar.finalize();
     await this.done;
     return complete;
   }
 
   /** Ends the output without a manifest: a reader then sees a truncated archive, never a complete-looking one. */
   abort(error: Error): void {
+    this.tar.destroy(error);
     this.gzip.destroy(error);
     this.out.destroy(error);
   }
@@ -150,44 +155,98 @@ function parseManifest(data: Buffer): BackupManifest {
   return manifest;
 }
 
+const BLOCK = 512;
+/** An entry as tar-stream's extract yields it: its header, its offset in the tar, and its body as a stream. */
+type TarEntry = Extract extends AsyncIterable<infer Entry> ? Entry : never;
+const ZLIB_ERROR = /^Z_/;
+/** tar-stream's messages (3.x), said for the operator. */
+const TAR_STREAM_ERRORS: Record<string, string> = {
+  'Invalid tar header. Maybe the tar is corrupted or it needs to be gunzipped?': 'an entry header is damaged (its checksum does not match)',
+  'Invalid tar header: unknown format.': 'an entry header is not a ustar header',
+  'Unexpected end of data': 'it ends in the middle of an entry (truncated)',
+};
+
 /**
- * Reads a whole archive. Each entry is checked by name, then either written under `targetDir` (restore) or only
- * hashed (`targetDir` null: checking a backup just written); at the end the entries must be exactly the manifest's,
- * byte for byte. Throws BackupArchiveError (a damaged, truncated or foreign archive) before returning anything.
+ * What reading the archive threw, as the archive error it is: zlib's (a damaged or cut gzip stream) and tar-stream's
+ * (a header whose checksum does not match, an unknown format, data that ends inside an entry; its errors have no
+ * code). Errors of the input itself (a file that cannot be read) stay as they are.
+ */
+function archiveError(error: unknown): unknown {
+  if (error instanceof BackupArchiveError || !(error instanceof Error)) return error;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === undefined) return new BackupArchiveError(`the archive is damaged: ${TAR_STREAM_ERRORS[error.message] ?? error.message}`);
+  if (ZLIB_ERROR.test(code) || code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'PREMATURE_CLOSE') {
+    return new BackupArchiveError(`the archive is damaged or truncated (${error.message})`);
+  }
+  return error;
+}
+
+/**
+ * Reads a whole archive. Each entry is checked (a regular file, by name), then either written under `targetDir`
+ * (restore) or only hashed (`targetDir` null: checking a backup just written); at the end the entries must be exactly
+ * the manifest's, byte for byte. Throws BackupArchiveError (a damaged, truncated or foreign archive) before returning
+ * anything: a link, a device or a directory entry, a name no backup has (absolute, `..`), a damaged header, data that
+ * ends inside an entry or before the end-of-archive blocks.
  */
 export async function readArchive(input: Readable, targetDir: string | null): Promise<BackupManifest> {
   const seen = new Map<string, ManifestEntry>();
   let manifest: BackupManifest | null = null;
   const gunzip = createGunzip();
+  const tar = extract();
   input.on('error', (error) => gunzip.destroy(error));
-  input.pipe(gunzip);
+  gunzip.on('error', (error) => tar.destroy(error));
+  // What stopped the tar reader: an entry's body only says it was destroyed when it was destroyed before being read.
+  let tarError: Error | null = null;
+  tar.on('error', (error) => {
+    tarError = error;
+  });
+  /** The items of the tar stream or of an entry's body, with what reading them throws as archive errors. */
+  async function* reading<T>(source: AsyncIterable<unknown>): AsyncGenerator<T> {
+    try {
+      for await (const item of source) yield item as T;
+    } catch (error) {
+      throw archiveError(tarError ?? error);
+    }
+  }
+  // tar-stream reads past the end-of-archive blocks without requiring them; the bytes of the tar and where its last
+  // entry ends tell whether they were there.
+  let tarBytes = 0;
+  let entriesEnd = 0;
+  gunzip.on('data', (chunk: Buffer) => {
+    tarBytes += chunk.length;
+  });
+  // tar-stream's extract is a streamx Writable: Node's pipe feeds it, with backpressure ('drain').
+  input.pipe(gunzip).pipe(tar as unknown as NodeJS.WritableStream);
   try {
-    for await (const entry of readTar(gunzip)) {
+    for await (const entry of reading<TarEntry>(tar)) {
+      const { name, type, size } = entry.header;
+      if (type !== 'file') throw new BackupArchiveError(`the archive holds an entry that is not a regular file (${String(type)}: ${JSON.stringify(name).slice(0, 200)})`);
+      entriesEnd = entry.offset + BLOCK + Math.ceil(size / BLOCK) * BLOCK;
       if (manifest) throw new BackupArchiveError('the archive has entries after its manifest');
-      if (entry.name === MANIFEST_NAME) {
+      if (name === MANIFEST_NAME) {
         const chunks: Buffer[] = [];
-        for await (const piece of entry.body) chunks.push(piece);
+        for await (const piece of reading<Buffer>(entry)) chunks.push(piece);
         manifest = parseManifest(Buffer.concat(chunks));
         continue;
       }
-      if (!isEntryName(entry.name)) throw new BackupArchiveError(`the archive holds an entry no backup has: ${JSON.stringify(entry.name).slice(0, 200)}`);
-      if (seen.has(entry.name)) throw new BackupArchiveError(`the archive holds ${entry.name} twice`);
+      if (!isEntryName(name)) throw new BackupArchiveError(`the archive holds an entry no backup has: ${JSON.stringify(name).slice(0, 200)}`);
+      if (seen.has(name)) throw new BackupArchiveError(`the archive holds ${name} twice`);
       const hash = createHash('sha256');
-      let size = 0;
+      let bytes = 0;
       if (targetDir === null) {
-        for await (const piece of entry.body) {
+        for await (const piece of reading<Buffer>(entry)) {
           hash.update(piece);
-          size += piece.length;
+          bytes += piece.length;
         }
       } else {
-        const file = path.join(targetDir, ...entry.name.split('/'));
-        const privateEntry = isPrivateEntry(entry.name);
+        const file = path.join(targetDir, ...name.split('/'));
+        const privateEntry = isPrivateEntry(name);
         await mkdir(path.dirname(file), { recursive: true, mode: privateEntry ? 0o700 : 0o755 });
         const out = createWriteStream(file, { flags: 'wx', mode: privateEntry ? 0o600 : 0o644 });
         try {
-          for await (const piece of entry.body) {
+          for await (const piece of reading<Buffer>(entry)) {
             hash.update(piece);
-            size += piece.length;
+            bytes += piece.length;
             if (!out.write(piece)) await new Promise((resolve) => out.once('drain', resolve));
           }
         } finally {
@@ -195,16 +254,14 @@ export async function readArchive(input: Readable, targetDir: string | null): Pr
           await finished(out);
         }
       }
-      seen.set(entry.name, { name: entry.name, size, sha256: hash.digest('hex') });
+      seen.set(name, { name, size: bytes, sha256: hash.digest('hex') });
     }
-  } catch (error) {
-    if (error instanceof BackupArchiveError) throw error;
-    if (error instanceof TarFormatError) throw new BackupArchiveError(`the archive is damaged: ${error.message}`);
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'Z_BUF_ERROR' || code === 'Z_DATA_ERROR' || code === 'ERR_STREAM_PREMATURE_CLOSE') {
-      throw new BackupArchiveError(`the archive is damaged or truncated (${(error as Error).message})`);
-    }
-    throw error;
+    if (tarBytes - entriesEnd < 2 * BLOCK) throw new BackupArchiveError('the archive is damaged: it ends without its end-of-archive blocks (truncated)');
+  } finally {
+    // Stops reading what is left of an archive refused halfway (a no-op once it was read whole).
+    tar.destroy();
+    gunzip.destroy();
+    input.destroy();
   }
   if (!manifest) throw new BackupArchiveError(`the archive has no manifest (${MANIFEST_NAME}): it is truncated or not a Venuely backup`);
   const listed = new Map(manifest.entries.map((entry) => [entry.name, entry]));
