@@ -150,7 +150,7 @@ describe('backup while writes go on, restore into a fresh DATA_DIR', () => {
     const front = await fetch(`${server.baseUrl}/api/kyc/image/latest/front`, { headers: { authorization: `Bearer ${alice.token}` } });
     expect(front.status).toBe(200);
     documentHash = sha256(await front.arrayBuffer());
-  }, 120_000);
+  }, 180_000);
 
   afterAll(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();

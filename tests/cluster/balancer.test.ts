@@ -281,7 +281,7 @@ describe('three processes behind HAProxy', () => {
     await chat.finish();
     expect(failures).toEqual([]);
     expect(answered).toBeGreaterThan(20);
-  });
+  }, 180_000);
 
   it('survives a process killed with SIGKILL: requests go on through the others, the chat reconnects and resumes without a gap', async () => {
     const cara = await register('cara');
