@@ -168,7 +168,11 @@ export async function userTestBalances(db: Db, uuid: string): Promise<UserBalanc
 const accountsOfUser = prepared('user_balances', 1, (db, uuid: string) => db.selectFrom('ledger_accounts').select(['account', 'balance']).where('user_uuid', '=', uuid));
 
 async function balancesOf(db: Db, uuid: string): Promise<{ all: UserBalances; test: UserBalances }> {
-  const rows = await accountsOfUser(db, uuid);
+  return balancesFromRows(uuid, await accountsOfUser(db, uuid));
+}
+
+/** The balances of `uuid` from its rows of ledger_accounts (account, balance), as balancesOf reads them. */
+export function balancesFromRows(uuid: string, rows: readonly { account: string; balance: string | number }[]): { all: UserBalances; test: UserBalances } {
   const byAccount = new Map(rows.map((r) => [r.account, Number(r.balance)]));
   const of = (account: string) => byAccount.get(account) ?? 0;
   const test = { coins: of(ledgerAccount.coinsTest(uuid)), earned: of(ledgerAccount.earnedTest(uuid)), hold: of(ledgerAccount.holdTest(uuid)) };
