@@ -31,6 +31,11 @@ describe.each(DATABASE_KINDS)('prepared queries (%s)', (kind) => {
     expect(inTransaction).toEqual([{ uuid: uuids[1], nickname: 'n' }]);
   });
 
+  it("rejects with the database's error, and the next call on the same statement works", async () => {
+    await expect(usersAround(database.db, 'not a uuid', 'nobody')).rejects.toThrow(/uuid/);
+    expect(await usersAround(database.db, uuids[2], 'nobody')).toEqual([{ uuid: uuids[2], nickname: 'n' }]);
+  });
+
   it('refuses a query that does not use every argument as a parameter', async () => {
     const unused = prepared('test_unused', 2, (db, uuid: string, _other: string) => db.selectFrom('users').select('uuid').where('uuid', '=', uuid));
     await expect(unused(database.db, uuids[0], 'x')).rejects.toThrow(/1 of its 2 arguments/);
