@@ -529,7 +529,9 @@ async function runSoak(env: BenchEnvironment): Promise<{ errors: number }> {
     cluster = await startCluster(NODES, {
       database: scratch,
       s3: false,
-      nodeEnv: (name) => ({ METRICS_PORT: String(metricsPorts.get(name)), NODE_ENV: 'production', PAYMENTS_SANDBOX: '1' }),
+      // As in production, with the retention job on (the test support turns it off), every minute rather than every
+      // hour, so a soak sees it run.
+      nodeEnv: (name) => ({ METRICS_PORT: String(metricsPorts.get(name)), NODE_ENV: 'production', PAYMENTS_SANDBOX: '1', RETENTION: '1', RETENTION_INTERVAL_MINUTES: '1' }),
     });
     const started = cluster;
     // The chat token as the app gets it: home/config through the balancer.
