@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 
 /**
  * A grant the server hands out and later takes back: base64url(JSON {u: uuid, s: session id, e: expiry s}) + '.' +
@@ -15,7 +15,18 @@ export interface SessionGrant {
   session: string;
 }
 
-const macOf = (secretHex: string, purpose: string, body: string) => createHmac('sha256', Buffer.from(secretHex, 'hex')).update(`${purpose}:${body}`);
+/** The secret as a key object, imported once (a process has one secret; user/me signs a cookie on every call). */
+const keys = new Map<string, KeyObject>();
+function keyOf(secretHex: string): KeyObject {
+  let key = keys.get(secretHex);
+  if (key === undefined) {
+    if (keys.size >= 8) keys.clear();
+    keys.set(secretHex, (key = createSecretKey(Buffer.from(secretHex, 'hex'))));
+  }
+  return key;
+}
+
+const macOf = (secretHex: string, purpose: string, body: string) => createHmac('sha256', keyOf(secretHex)).update(`${purpose}:${body}`);
 
 export function signGrant(secretHex: string, purpose: string, grant: SessionGrant, ttlS: number, nowMs = Date.now()): string {
   const body = Buffer.from(JSON.stringify({ u: grant.user, s: grant.session, e: Math.floor(nowMs / 1000) + ttlS })).toString('base64url');

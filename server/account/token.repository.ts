@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { EMAIL_CODE_LENGTH, SESSION_IDLE_DAYS } from '@/contract/constants';
 import { TokenPurpose } from '@/contract/feature-enums';
+import { prepared } from '../db/prepared';
 import type { Database, UserRow } from '../db/schema';
 
 /**
@@ -39,17 +40,21 @@ export interface SessionLookup {
   user: UserRow;
 }
 
-/** The user of a live session token, or null when unknown, revoked or idle for longer than 30 days. */
-export async function findSession(db: Kysely<Database>, token: string, nowMs = Date.now()): Promise<SessionLookup | null> {
-  const row = await db
+/** The session token's row with its user's, by the token's hash: every signed-in request runs it (prepared.ts). */
+const sessionByHash = prepared('find_session', 1, (db, tokenHash: string) =>
+  db
     .selectFrom('user_tokens as t')
     .innerJoin('users as u', 'u.uuid', 't.user_uuid')
     .selectAll('u')
     .select(['t.id as token_id', 't.last_used_at as token_last_used_at'])
-    .where('t.token_hash', '=', sha256(token))
+    .where('t.token_hash', '=', tokenHash)
     .where('t.purpose', '=', TokenPurpose.Session)
-    .where('t.revoked_at', 'is', null)
-    .executeTakeFirst();
+    .where('t.revoked_at', 'is', null),
+);
+
+/** The user of a live session token, or null when unknown, revoked or idle for longer than 30 days. */
+export async function findSession(db: Kysely<Database>, token: string, nowMs = Date.now()): Promise<SessionLookup | null> {
+  const [row] = await sessionByHash(db, sha256(token));
   if (!row) return null;
   const lastUsed = new Date(row.token_last_used_at).getTime();
   if (nowMs - lastUsed > SESSION_IDLE_MS) return null;

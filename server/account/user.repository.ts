@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, InsertableUserRow, UserRow } from '../db/schema';
+import { prepared } from '../db/prepared';
 
 /** Case- and width-insensitive key for user names: 'ＡＢＣ', 'abc' and 'ABC' are the same account name. */
 export const usernameKey = (username: string) => username.normalize('NFKC').toLowerCase();
@@ -54,8 +55,8 @@ export async function updateUser(
  * The plan running now, with the end of the paid period: a plan bought while another runs starts when it ends
  * (payments/orders.repository.ts), so the period ends with the last of them.
  */
-export async function activeMembership(db: Kysely<Database>, uuid: string): Promise<{ plan_item: number; ends_at: Date } | undefined> {
-  const current = await db
+const activePlan = prepared('active_membership', 1, (db, uuid: string) =>
+  db
     .selectFrom('memberships')
     .select(['plan_item'])
     .select((eb) =>
@@ -69,7 +70,10 @@ export async function activeMembership(db: Kysely<Database>, uuid: string): Prom
     .where('user_uuid', '=', uuid)
     .where('starts_at', '<=', sql<Date>`now()`)
     .where('ends_at', '>', sql<Date>`now()`)
-    .orderBy('ends_at', 'desc')
-    .executeTakeFirst();
+    .orderBy('ends_at', 'desc'),
+);
+
+export async function activeMembership(db: Kysely<Database>, uuid: string): Promise<{ plan_item: number; ends_at: Date } | undefined> {
+  const [current] = await activePlan(db, uuid);
   return current?.period_end ? { plan_item: current.plan_item, ends_at: new Date(current.period_end as Date | string) } : undefined;
 }

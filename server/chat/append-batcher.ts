@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { ChatContentType } from '@/contract/feature-enums';
 import { parallelismOf } from '../db/database';
 import type { ChatMessageRow, Database } from '../db/schema';
@@ -120,6 +120,13 @@ class AppendBatcher {
 }
 
 /**
+ * The two statements, as text: every message runs one of them, and building them with Kysely's `sql` tag parsed and
+ * compiled the template on every call. Prepared statements on PostgreSQL (the `prepared:` mark, database.ts).
+ */
+const STORE_ONE = '/* prepared:chat_store */ select 0 as k, * from chat_store($1, $2, $3, $4, $5, $6, $7)';
+const STORE_BATCH = '/* prepared:chat_append_batch */ select * from chat_append_batch($1::jsonb)';
+
+/**
  * Stores `items` in one call: one message with `chat_store`, several with `chat_append_batch` in the order of their
  * conversations (a stable sort: one conversation's messages keep their order), so concurrent batches lock conversation
  * rows in the same order. Outcomes come back in `items` order.
@@ -129,7 +136,7 @@ async function storeBatch(db: Kysely<Database>, items: readonly PendingMessage[]
   if (items.length === 1) {
     // Alone: the single-message function with plain parameters (a prepared statement on PostgreSQL), no JSON.
     const [item] = items;
-    ({ rows } = await sql<BatchRow>`/* prepared:chat_store */ select 0 as k, * from chat_store(${item.conversationId}, ${item.fromUuid}, ${item.peer}, ${item.sign}, ${item.content}, ${item.contentType}, ${item.at})`.execute(db));
+    ({ rows } = await db.executeQuery(CompiledQuery.raw(STORE_ONE, [item.conversationId, item.fromUuid, item.peer, item.sign, item.content, item.contentType, item.at]) as CompiledQuery<BatchRow>));
   } else {
     const order = items.map((_, index) => index);
     order.sort((a, b) => compareIds(items[a].conversationId, items[b].conversationId) || a - b);
@@ -139,7 +146,7 @@ async function storeBatch(db: Kysely<Database>, items: readonly PendingMessage[]
         return { k: index, c: item.conversationId, f: item.fromUuid, p: item.peer, s: item.sign, t: item.content, y: item.contentType, at: item.at.toISOString() };
       }),
     );
-    ({ rows } = await sql<BatchRow>`/* prepared:chat_append_batch */ select * from chat_append_batch(${payload}::jsonb)`.execute(db));
+    ({ rows } = await db.executeQuery(CompiledQuery.raw(STORE_BATCH, [payload]) as CompiledQuery<BatchRow>));
   }
   const outcomes: (AppendOutcome | undefined)[] = new Array(items.length);
   for (const row of rows) {

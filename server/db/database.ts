@@ -94,6 +94,16 @@ class PreparingClient extends pg.Client {
   override query(config: any, values?: any, callback?: any): any {
     if (typeof config === 'string') {
       const marked = PREPARED_MARK.exec(config);
+      if (marked && callback === undefined && typeof values !== 'function') {
+        // A Query made from the text, then named: a config object would be copied by pg on every call (with its property
+        // descriptors, the largest of the driver's per-call costs after the rows), and a string is not.
+        const query = new pg.Query(config, values) as pg.Query & { name?: string; callback?: (error: Error | null, result: pg.QueryResult) => void };
+        query.name = marked[1];
+        return new Promise<pg.QueryResult>((resolve, reject) => {
+          query.callback = (error, result) => (error ? reject(error) : resolve(result));
+          super.query(query);
+        });
+      }
       if (marked) return super.query({ name: marked[1], text: config, values }, callback);
     }
     return super.query(config, values, callback);

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { isCheckViolation, isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/schema';
+import { prepared } from '../db/prepared';
 
 /**
  * The double-entry ledger (DESIGN sections 6 and 8; issue 12 item 1). Every balance change is a transfer: entries on
@@ -163,8 +164,15 @@ export async function userTestBalances(db: Db, uuid: string): Promise<UserBalanc
   return test;
 }
 
+/** Every signed-in page reads the balances (user/me): prepared (db/prepared.ts). */
+const accountsOfUser = prepared('user_balances', 1, (db, uuid: string) => db.selectFrom('ledger_accounts').select(['account', 'balance']).where('user_uuid', '=', uuid));
+
 async function balancesOf(db: Db, uuid: string): Promise<{ all: UserBalances; test: UserBalances }> {
-  const rows = await db.selectFrom('ledger_accounts').select(['account', 'balance']).where('user_uuid', '=', uuid).execute();
+  return balancesFromRows(uuid, await accountsOfUser(db, uuid));
+}
+
+/** The balances of `uuid` from its rows of ledger_accounts (account, balance), as balancesOf reads them. */
+export function balancesFromRows(uuid: string, rows: readonly { account: string; balance: string | number }[]): { all: UserBalances; test: UserBalances } {
   const byAccount = new Map(rows.map((r) => [r.account, Number(r.balance)]));
   const of = (account: string) => byAccount.get(account) ?? 0;
   const test = { coins: of(ledgerAccount.coinsTest(uuid)), earned: of(ledgerAccount.earnedTest(uuid)), hold: of(ledgerAccount.holdTest(uuid)) };

@@ -5,6 +5,7 @@ import { apiMeBenchmark } from './api-me.bench';
 import { chatBenchmark } from './chat.bench';
 import { directoryBenchmark } from './directory.bench';
 import { lighthouseBenchmark } from './lighthouse.bench';
+import { soakBenchmark } from './soak.bench';
 import { applyCpuPlacement, type Benchmark, benchSettings, cpuPlacement, fmtPercent, machineBusy, postgresProvider } from './lib';
 
 /**
@@ -16,9 +17,10 @@ import { applyCpuPlacement, type Benchmark, benchSettings, cpuPlacement, fmtPerc
  * started), BENCH_CONNECTIONS (10; the directory benchmark uses 50 unless set), BENCH_WARMUP_S (2),
  * BENCH_DURATION_S (8), BENCH_DATABASES (pglite,postgres), BENCH_PIN (1: see cpuPlacement in lib.ts), BENCH_LISTINGS (directory: 100000 generated listings), BENCH_KEYWORD (directory: lantern),
  * BENCH_CHAT_SOCKETS (chat: 1000 sockets), BENCH_CHAT_DURATION_S (chat: 60), BENCH_CHAT_RATE (chat: 1 message per second per
- * socket; the server allows 10 frames per second).
+ * socket; the server allows 10 frames per second), SOAK_MINUTES (soak: 10), SOAK_SOCKETS (200), SOAK_CHAT_RATE (1),
+ * SOAK_API_RATE (100 requests per second), SOAK_API_CONCURRENCY (32), SOAK_LISTINGS (2000), SOAK_SAMPLE_S (soak.bench.ts).
  */
-const BENCHMARKS: readonly Benchmark[] = [bundleBenchmark, lighthouseBenchmark, apiMeBenchmark, directoryBenchmark, chatBenchmark];
+const BENCHMARKS: readonly Benchmark[] = [bundleBenchmark, lighthouseBenchmark, apiMeBenchmark, directoryBenchmark, chatBenchmark, soakBenchmark];
 
 async function main(): Promise<number> {
   const wanted = process.argv.slice(2);

@@ -37,24 +37,39 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
+export interface ClusterOptions {
+  /** Settings added to every process. */
+  extraEnv?: Record<string, string>;
+  /**
+   * The shared database: a fresh one of the test suite's PostgreSQL by default (vitest's global setup); the
+   * benchmarks, which run outside vitest, hand in a scratch database of their own (dropped by `drop` at stop).
+   */
+  database?: { url: string; drop(): Promise<void> };
+  /** Files in an S3 bucket of s3rver (the default), or in each process's own DATA_DIR (a run that stores no files). */
+  s3?: boolean;
+  /** Settings of one process only, by its name (app1, app2, …): a metrics port of its own. */
+  nodeEnv?: (name: string) => Record<string, string> | Promise<Record<string, string>>;
+}
+
 /**
  * DESIGN section 9's many-machine mode on loopback: PostgreSQL, a real redis-server, `count` server processes (each
  * its own OS process, port and DATA_DIR, sharing only what the design shares, files in an S3 bucket of s3rver on
- * loopback) and HAProxy in front of them with docs/ops/haproxy.cfg. `extraEnv` adds settings to every process (e.g. the S3 storage).
+ * loopback) and HAProxy in front of them with docs/ops/haproxy.cfg. `options.extraEnv` adds settings to every process.
  */
-export async function startCluster(count: number, extraEnv: Record<string, string> = {}): Promise<Cluster> {
+export async function startCluster(count: number, options: ClusterOptions = {}): Promise<Cluster> {
+  const { extraEnv = {}, s3: withS3 = true } = options;
   const cleanups: (() => Promise<unknown> | unknown)[] = [];
   const stop = async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   };
   try {
-    const database = await createTestDatabaseUrl();
+    const database = options.database ?? (await createTestDatabaseUrl());
     cleanups.push(() => database.drop());
     const redis = await startRedisServer();
     cleanups.push(() => redis.stop());
     // The shared file storage: a real S3-compatible server (s3rver) on loopback, one bucket for every process.
-    const s3 = await startS3Server();
-    cleanups.push(() => s3.stop());
+    const s3 = withS3 ? await startS3Server() : null;
+    if (s3) cleanups.push(() => s3.stop());
     const lbPort = await freePort();
     const env: Record<string, string> = {
       DATABASE_URL: database.url,
@@ -68,19 +83,23 @@ export async function startCluster(count: number, extraEnv: Record<string, strin
       TRUST_PROXY: '1',
       // The balancer probes every 500 ms and takes a node out after two failures.
       DRAIN_DELAY_MS: '1500',
-      S3_BUCKET: s3.bucket,
-      S3_ENDPOINT: s3.endpoint,
-      S3_FORCE_PATH_STYLE: '1',
-      AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: 'S3RVER',
-      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      ...(s3
+        ? {
+            S3_BUCKET: s3.bucket,
+            S3_ENDPOINT: s3.endpoint,
+            S3_FORCE_PATH_STYLE: '1',
+            AWS_REGION: 'us-east-1',
+            AWS_ACCESS_KEY_ID: 'S3RVER',
+            AWS_SECRET_ACCESS_KEY: 'S3RVER',
+          }
+        : {}),
       ...extraEnv,
     };
     const nodes: ClusterNode[] = [];
     const start = async (name: string, port: number) => {
       const dataDir = mkdtempSync(path.join(os.tmpdir(), `venuely-${name}-`));
       cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      return startServerProcess(port, { ...env, DATA_DIR: dataDir });
+      return startServerProcess(port, { ...env, ...(await options.nodeEnv?.(name)), DATA_DIR: dataDir });
     };
     // One at a time: the first migrates the shared database.
     for (let i = 1; i <= count; i += 1) {
