@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../support/free-port';
+import { startServerProcess } from '../support/server-process';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -18,45 +18,15 @@ const READY_TIMEOUT_MS = 240_000;
 /** Names that would point a server at shared state (tests/e2e/fixtures.ts serverEnv). */
 export const SHARED_STATE_VARIABLES = ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'IM_URLS', 'API_AES_KEY', 'API_SIGN_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'TRUST_PROXY', 'S3_BUCKET', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE'];
 
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
 /** Starts the real server on an empty DATA_DIR with the demo seeds, waits until it serves, and stops it cleanly. */
 export async function seedTemplate(): Promise<void> {
   rmSync(SEEDED_TEMPLATE, { recursive: true, force: true });
   mkdirSync(SEEDED_TEMPLATE, { recursive: true });
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of SHARED_STATE_VARIABLES) delete env[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
-    cwd: ROOT,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: SEEDED_TEMPLATE, SEED_DEMO: '1', RETENTION: '0', DRAIN_DELAY_MS: '0', LOG_LEVEL: 'warn', API_DEBUG: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const collect = (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-20_000));
-  child.stdout!.on('data', collect);
-  child.stderr!.on('data', collect);
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  try {
-    for (;;) {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the seeding server exited (${child.exitCode ?? child.signalCode}):\n${output}`);
-      const ready = await fetch(`http://127.0.0.1:${port}/build.json`, { signal: AbortSignal.timeout(2_000) }).then((res) => res.ok, () => false);
-      if (ready) break;
-      if (Date.now() > deadline) throw new Error(`the seeding server did not answer within ${READY_TIMEOUT_MS / 1000} s:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  } catch (error) {
-    child.kill('SIGKILL');
-    await exited(child);
-    throw error;
-  }
-  // A clean stop, so the database's files are whole before they are copied.
-  child.kill('SIGTERM');
-  await exited(child);
-  if (child.exitCode !== 0) throw new Error(`the seeding server did not stop cleanly (${child.exitCode ?? child.signalCode}):\n${output}`);
+  const server = await startServerProcess(await freePort(), { DATA_DIR: SEEDED_TEMPLATE, SEED_DEMO: '1' }, { readyTimeoutMs: READY_TIMEOUT_MS });
+  // A clean stop, however long it takes, so the database's files are whole before they are copied.
+  server.signal('SIGTERM');
+  const { code, signal } = await server.exit;
+  if (code !== 0) throw new Error(`the seeding server did not stop cleanly (${code ?? signal}):\n${server.output()}`);
 }
 
 /** A fresh copy of the seeded DATA_DIR at `dataDir` (an empty directory). */

@@ -34,9 +34,9 @@ function exited(child: ChildProcess): Promise<void> {
  * Starts the server on `port` with `env` on top of a clean environment (no SPA build: the API and the socket only),
  * and resolves once it answers HTTP.
  */
-export async function startServerProcess(port: number, env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(port: number, env: Record<string, string>, { readyTimeoutMs = READY_TIMEOUT_MS }: { readyTimeoutMs?: number } = {}): Promise<ServerProcess> {
   const clean: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'IM_URLS', 'API_AES_KEY', 'API_SIGN_KEY', 'SERVER_SECRET', 'TRUST_PROXY', 'S3_BUCKET', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE']) delete clean[name];
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'IM_URLS', 'API_AES_KEY', 'API_SIGN_KEY', 'SERVER_SECRET', 'TRUST_PROXY', 'S3_BUCKET', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']) delete clean[name];
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
     cwd: ROOT,
     // No retention job (server/retention) unless a test asks: its runs would come at random moments of the test.
@@ -48,7 +48,7 @@ export async function startServerProcess(port: number, env: Record<string, strin
   child.stdout?.on('data', (chunk: Buffer) => (printed = (printed + chunk.toString()).slice(-20_000)));
   child.stderr?.on('data', (chunk: Buffer) => (printed = (printed + chunk.toString()).slice(-20_000)));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + READY_TIMEOUT_MS;
+  const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${printed}`);
     try {
@@ -57,7 +57,7 @@ export async function startServerProcess(port: number, env: Record<string, strin
     } catch {
       if (Date.now() > deadline) {
         child.kill('SIGKILL');
-        throw new Error(`server did not answer within ${READY_TIMEOUT_MS} ms:\n${printed}`);
+        throw new Error(`server did not answer within ${readyTimeoutMs} ms:\n${printed}`);
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
