@@ -142,107 +142,93 @@ async function runLocked(conn: Kysely<Database>, now: Date, config: RetentionCon
       if ((await batch()) < size) return;
     }
   };
-  const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
+  /** inBatches for one DELETE statement of `table`, counting what each batch deleted. */
+  const deleteBatches = (table: RetentionTable, batch: () => Promise<{ numDeletedRows: bigint }>) =>
+    inBatches(async () => {
+      const n = Number((await batch()).numDeletedRows);
+      deleted[table] += n;
+      return n;
+    });
 
   try {
     // Sessions and one-time tokens, some time after they ended: kept a while to answer "was this my session?".
     const tokensCutoff = daysBefore(now, days.user_tokens);
     const idleCutoff = new Date(tokensCutoff.getTime() - SESSION_IDLE_MS);
-    await inBatches(async () => {
-      const n = count(
-        await conn
-          .deleteFrom('user_tokens')
-          .where('id', 'in', (eb) =>
-            eb
-              .selectFrom('user_tokens')
-              .select('id')
-              .where((w) =>
-                w.or([
-                  w('revoked_at', '<', tokensCutoff),
-                  w('used_at', '<', tokensCutoff),
-                  w('expires_at', '<', tokensCutoff),
-                  w.and([w('purpose', '=', TokenPurpose.Session), w('last_used_at', '<', idleCutoff)]),
-                ]),
-              )
-              .limit(size)
-              .forUpdate()
-              .skipLocked(),
-          )
-          .executeTakeFirst(),
-      );
-      deleted.user_tokens += n;
-      return n;
-    });
+    await deleteBatches('user_tokens', () =>
+      conn
+        .deleteFrom('user_tokens')
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('user_tokens')
+            .select('id')
+            .where((w) =>
+              w.or([
+                w('revoked_at', '<', tokensCutoff),
+                w('used_at', '<', tokensCutoff),
+                w('expires_at', '<', tokensCutoff),
+                w.and([w('purpose', '=', TokenPurpose.Session), w('last_used_at', '<', idleCutoff)]),
+              ]),
+            )
+            .limit(size)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .executeTakeFirst(),
+    );
 
     // A mail that holds a link or code (no SMTP: the row is the delivery) goes as soon as the secret has expired
     // (issue 10 item 3); the rest of the outbox is a log of what was sent, secrets redacted.
     const mailCutoff = daysBefore(now, days.mail_outbox);
-    await inBatches(async () => {
-      const n = count(
-        await conn
-          .deleteFrom('mail_outbox')
-          .where('id', 'in', (eb) =>
-            eb
-              .selectFrom('mail_outbox')
-              .select('id')
-              .where((w) => w.or([w('secret_expires_at', '<=', now), w.and([w('secret_expires_at', 'is', null), w('created_at', '<', mailCutoff)])]))
-              .limit(size)
-              .forUpdate()
-              .skipLocked(),
-          )
-          .executeTakeFirst(),
-      );
-      deleted.mail_outbox += n;
-      return n;
-    });
+    await deleteBatches('mail_outbox', () =>
+      conn
+        .deleteFrom('mail_outbox')
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('mail_outbox')
+            .select('id')
+            .where((w) => w.or([w('secret_expires_at', '<=', now), w.and([w('secret_expires_at', 'is', null), w('created_at', '<', mailCutoff)])]))
+            .limit(size)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .executeTakeFirst(),
+    );
 
     // A card setup's result lives on in payment_cards; the setup itself is of no use once finished or abandoned.
     const setupsCutoff = daysBefore(now, days.card_setups);
-    await inBatches(async () => {
-      const n = count(
-        await conn
-          .deleteFrom('card_setups')
-          .where('id', 'in', (eb) => eb.selectFrom('card_setups').select('id').where('created_at', '<', setupsCutoff).limit(size).forUpdate().skipLocked())
-          .executeTakeFirst(),
-      );
-      deleted.card_setups += n;
-      return n;
-    });
+    await deleteBatches('card_setups', () =>
+      conn
+        .deleteFrom('card_setups')
+        .where('id', 'in', (eb) => eb.selectFrom('card_setups').select('id').where('created_at', '<', setupsCutoff).limit(size).forUpdate().skipLocked())
+        .executeTakeFirst(),
+    );
 
     const searchesCutoff = daysBefore(now, days.city_searches);
-    await inBatches(async () => {
-      const n = count(
-        await conn
-          .deleteFrom('city_searches')
-          .where('id', 'in', (eb) => eb.selectFrom('city_searches').select('id').where('searched_at', '<', searchesCutoff).limit(size).forUpdate().skipLocked())
-          .executeTakeFirst(),
-      );
-      deleted.city_searches += n;
-      return n;
-    });
+    await deleteBatches('city_searches', () =>
+      conn
+        .deleteFrom('city_searches')
+        .where('id', 'in', (eb) => eb.selectFrom('city_searches').select('id').where('searched_at', '<', searchesCutoff).limit(size).forUpdate().skipLocked())
+        .executeTakeFirst(),
+    );
 
     // Nothing reads page views back (no count shown anywhere is made of them), so nothing is rolled up first. Every
     // section is named so the (section, viewed_at) index finds the old rows.
     const viewsCutoff = daysBefore(now, days.page_views);
-    await inBatches(async () => {
-      const n = count(
-        await conn
-          .deleteFrom('page_views')
-          .where('id', 'in', (eb) =>
-            eb
-              .selectFrom('page_views')
-              .select('id')
-              .where('section', 'in', [...TrackSection])
-              .where('viewed_at', '<', viewsCutoff)
-              .limit(size)
-              .forUpdate()
-              .skipLocked(),
-          )
-          .executeTakeFirst(),
-      );
-      deleted.page_views += n;
-      return n;
-    });
+    await deleteBatches('page_views', () =>
+      conn
+        .deleteFrom('page_views')
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('page_views')
+            .select('id')
+            .where('section', 'in', [...TrackSection])
+            .where('viewed_at', '<', viewsCutoff)
+            .limit(size)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .executeTakeFirst(),
+    );
 
     // A guest id not seen for the period goes with its search history ('g:<id>'), in one statement. One that page
     // views still name is kept: every request records its guest before it writes a view, and guests are kept longer
@@ -270,16 +256,12 @@ async function runLocked(conn: Kysely<Database>, now: Date, config: RetentionCon
     });
 
     const runsCutoff = daysBefore(now, RETENTION_RUNS_KEPT_DAYS);
-    await inBatches(async () => {
-      const n = count(
-        await conn
-          .deleteFrom('retention_runs')
-          .where('id', 'in', (eb) => eb.selectFrom('retention_runs').select('id').where('started_at', '<', runsCutoff).limit(size).forUpdate().skipLocked())
-          .executeTakeFirst(),
-      );
-      deleted.retention_runs += n;
-      return n;
-    });
+    await deleteBatches('retention_runs', () =>
+      conn
+        .deleteFrom('retention_runs')
+        .where('id', 'in', (eb) => eb.selectFrom('retention_runs').select('id').where('started_at', '<', runsCutoff).limit(size).forUpdate().skipLocked())
+        .executeTakeFirst(),
+    );
   } catch (error) {
     // The run stays unfinished (the next one is due at once) and shows what it got through.
     await conn.updateTable('retention_runs').set({ deleted: JSON.stringify(deleted) }).where('id', '=', run.id).execute().catch(() => undefined);
