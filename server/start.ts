@@ -19,14 +19,14 @@ class StorageUnreachable extends Error {
   override name = 'StorageUnreachable';
 }
 
+/** The embedded database's operations listener (backups), open from before the database until the process ends. */
+let ops: OpsListener | null = null;
+
 /**
  * `npm start`: builds the SPA when it is not built, opens (and on first run creates) the database, migrates,
  * seeds the demo accounts, listings, chat and wallet (SEED_DEMO), serves on PORT, and shuts down cleanly on
  * SIGINT/SIGTERM.
  */
-/** The embedded database's operations listener (backups), open from before the database until the process ends. */
-let ops: OpsListener | null = null;
-
 async function main() {
   const config = loadConfig();
   // The embedded database's files are one process's at a time: DATA_DIR is claimed (DATA_DIR/owner.json) before
