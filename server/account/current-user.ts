@@ -5,6 +5,7 @@ import { deriveMembership } from '@/contract/permissions';
 import type { Database, UserRow } from '../db/schema';
 import { translate } from '../i18n';
 import { prepared } from '../db/prepared';
+import { runningPlanColumns, runningPlanOf } from './user.repository';
 import { balancesFromRows, type UserBalances } from '../wallet/ledger.repository';
 
 /** The annual plan's item id (DESIGN section 6); every other plan reads as monthly. */
@@ -19,27 +20,13 @@ export function vipTextOf(locale: Locale, plan: { plan_item: number; ends_at: Da
 }
 
 /**
- * The running plan (as activeMembership reads it) and the ledger accounts (as userBalances reads them) in one prepared
- * statement: user/me runs on every start of the app, and two statements cost two pool checkouts, two round trips and
- * two results where one does.
+ * The running plan (runningPlanColumns, as activeMembership reads it) and the ledger accounts (as userBalances reads
+ * them) in one prepared statement: user/me runs on every start of the app, and two statements cost two pool checkouts,
+ * two round trips and two results where one does.
  */
 const standing = prepared('user_standing', 1, (db, uuid: string) =>
   db.selectNoFrom((eb) => [
-    eb
-      .selectFrom('memberships')
-      .select('plan_item')
-      .where('user_uuid', '=', uuid)
-      .where('starts_at', '<=', sql<Date>`now()`)
-      .where('ends_at', '>', sql<Date>`now()`)
-      .orderBy('ends_at', 'desc')
-      .limit(1)
-      .as('plan_item'),
-    eb
-      .selectFrom('memberships as later')
-      .select((e) => e.fn.max('later.ends_at').as('ends'))
-      .where('later.user_uuid', '=', uuid)
-      .where('later.ends_at', '>', sql<Date>`now()`)
-      .as('period_end'),
+    ...runningPlanColumns(eb, uuid),
     eb
       .selectFrom('ledger_accounts')
       .select(sql<string>`coalesce(json_agg(json_build_array(account, balance::text)), '[]'::json)`.as('accounts'))
@@ -55,8 +42,7 @@ export async function userStanding(db: Kysely<Database>, uuid: string): Promise<
   // A json column comes back parsed from both drivers; as text, should a driver leave it so.
   const pairs = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [string, string][];
   const { all } = balancesFromRows(uuid, pairs.map(([account, balance]) => ({ account, balance })));
-  const plan = row?.plan_item != null && row.period_end ? { plan_item: row.plan_item, ends_at: new Date(row.period_end as Date | string) } : undefined;
-  return { plan, balances: all };
+  return { plan: runningPlanOf(row), balances: all };
 }
 
 /** Maps a user row, its active membership and its ledger balances to the contract's current user. */

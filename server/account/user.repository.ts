@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Database, InsertableUserRow, UserRow } from '../db/schema';
 import { prepared } from '../db/prepared';
 
@@ -55,25 +55,38 @@ export async function updateUser(
  * The plan running now, with the end of the paid period: a plan bought while another runs starts when it ends
  * (payments/orders.repository.ts), so the period ends with the last of them.
  */
-const activePlan = prepared('active_membership', 1, (db, uuid: string) =>
-  db
-    .selectFrom('memberships')
-    .select(['plan_item'])
-    .select((eb) =>
-      eb
-        .selectFrom('memberships as later')
-        .select((e) => e.fn.max('later.ends_at').as('ends'))
-        .where('later.user_uuid', '=', uuid)
-        .where('later.ends_at', '>', sql<Date>`now()`)
-        .as('period_end'),
-    )
-    .where('user_uuid', '=', uuid)
-    .where('starts_at', '<=', sql<Date>`now()`)
-    .where('ends_at', '>', sql<Date>`now()`)
-    .orderBy('ends_at', 'desc'),
-);
+/**
+ * The running plan's two columns, for any statement that reads a member's plan (this file's, and user/me's in
+ * current-user.ts): `plan_item` of the membership running now (the one ending last, should two overlap), and
+ * `period_end`, the end of the paid period. Both are null without a running plan.
+ */
+export const runningPlanColumns = (eb: ExpressionBuilder<Database, never>, uuid: string) =>
+  [
+    eb
+      .selectFrom('memberships')
+      .select('plan_item')
+      .where('user_uuid', '=', uuid)
+      .where('starts_at', '<=', sql<Date>`now()`)
+      .where('ends_at', '>', sql<Date>`now()`)
+      .orderBy('ends_at', 'desc')
+      .limit(1)
+      .as('plan_item'),
+    eb
+      .selectFrom('memberships as later')
+      .select((e) => e.fn.max('later.ends_at').as('ends'))
+      .where('later.user_uuid', '=', uuid)
+      .where('later.ends_at', '>', sql<Date>`now()`)
+      .as('period_end'),
+  ] as const;
+
+/** A row of `runningPlanColumns` as the plan it names, or undefined without one. */
+export function runningPlanOf(row: { plan_item: number | null; period_end: Date | string | null } | undefined): { plan_item: number; ends_at: Date } | undefined {
+  return row?.plan_item != null && row.period_end != null ? { plan_item: row.plan_item, ends_at: new Date(row.period_end) } : undefined;
+}
+
+const activePlan = prepared('active_membership', 1, (db, uuid: string) => db.selectNoFrom((eb) => runningPlanColumns(eb, uuid)));
 
 export async function activeMembership(db: Kysely<Database>, uuid: string): Promise<{ plan_item: number; ends_at: Date } | undefined> {
-  const [current] = await activePlan(db, uuid);
-  return current?.period_end ? { plan_item: current.plan_item, ends_at: new Date(current.period_end as Date | string) } : undefined;
+  const [row] = await activePlan(db, uuid);
+  return runningPlanOf(row);
 }

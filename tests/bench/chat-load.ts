@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import type { IncomingFrame } from '@/contract/calls/chat';
-import { percentile, pinThisProcess } from './lib';
+import { CHAT_CLIENT_TIMING, percentile, pinThisProcess } from './lib';
 
 /**
  * The load generator of the chat benchmark (chat.bench.ts), in its own child process so that none of its CPU is
@@ -90,16 +90,9 @@ export type ChatGeneratorMessage = { connected: number } | { measuring: true } |
 /** Sockets opened at a time: 1 000 at once would only queue in the server's accept backlog. */
 const CONNECT_CONCURRENCY = 50;
 const CONNECT_TIMEOUT_MS = 30_000;
-/** The client's heartbeat (CHAT_HEARTBEAT_MS): sent while draining, when no message keeps a socket alive. */
-const PING_EVERY_MS = 8_000;
-/**
- * The drain ends when everything arrived, or after this long without a frame about any message, or at DRAIN_MAX_MS.
- * Long, because a saturated server (PGlite at 1 000 messages per second) was seen answering nothing for over 5 s.
- */
-const DRAIN_IDLE_MS = 15_000;
+/** The drain ends when everything arrived, or after CHAT_CLIENT_TIMING.drainIdleMs without progress, or at this. */
 const DRAIN_MAX_MS = 180_000;
-/** After the drain: time for late duplicates to show up. */
-const DUPLICATE_GRACE_MS = 1_000;
+const { pingEveryMs: PING_EVERY_MS, drainIdleMs: DRAIN_IDLE_MS, duplicateGraceMs: DUPLICATE_GRACE_MS } = CHAT_CLIENT_TIMING;
 const INIT_ACK = 'bench_init';
 const SAMPLES_PER_KIND = 3;
 /** The width of the measured window's slices (ChatLoadResult.slices). */

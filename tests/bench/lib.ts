@@ -668,3 +668,12 @@ export const fmtRate = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '—'
 export const fmtMs = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '—');
 export const fmtPercent = (n: number) => (Number.isFinite(n) ? `${(n * 100).toFixed(0)} %` : '—');
 export const fmtRatio = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '—');
+
+/**
+ * The chat clients' timing, shared by the chat benchmark's load generator (chat-load.ts) and the soak (soak.bench.ts):
+ * the heartbeat (the app's CHAT_HEARTBEAT_MS), sent while draining, when no message keeps a socket alive; how long a
+ * drain waits without a frame about any message before it stops (long, because a saturated server, PGlite at 1 000
+ * messages per second, was seen answering nothing for over 5 s); and the time left after a drain for late duplicates.
+ * How long a drain may last at most, and how many sockets open at a time, are each run's own (its socket count).
+ */
+export const CHAT_CLIENT_TIMING = { pingEveryMs: 8_000, drainIdleMs: 15_000, duplicateGraceMs: 1_000 } as const;

@@ -15,7 +15,7 @@ import { seedReferenceData } from '../../server/seed/reference-data';
 import { createLocalStorage } from '../../server/storage/local-storage';
 import { type Cluster, startCluster } from '../support/cluster';
 import { freePort } from '../support/free-port';
-import { type BenchEnvironment, type Benchmark, fmtMs, fmtPercent, onAllCpus, percentile, printTable } from './lib';
+import { type BenchEnvironment, type Benchmark, CHAT_CLIENT_TIMING, fmtMs, fmtPercent, onAllCpus, percentile, printTable } from './lib';
 
 /**
  * Issue 33 item 4, the soak: SOAK_MINUTES (10) of chat and API load through the load balancer, on DESIGN section 9's
@@ -63,11 +63,9 @@ const LAG_RESOLUTION_S = 0.01;
 const WARMUP_SHARE = 0.2;
 /** The mean windows at either end of the measured part, at most this long. */
 const MEMORY_WINDOW_S = 60;
-const PING_EVERY_MS = 8_000;
 const CONNECT_CONCURRENCY = 20;
-const DRAIN_IDLE_MS = 15_000;
 const DRAIN_MAX_MS = 120_000;
-const DUPLICATE_GRACE_MS = 1_000;
+const { pingEveryMs: PING_EVERY_MS, drainIdleMs: DRAIN_IDLE_MS, duplicateGraceMs: DUPLICATE_GRACE_MS } = CHAT_CLIENT_TIMING;
 const CITY = { region_slug: 'japan', city_slug: 'tokyo' } as const;
 const SEARCH_KEYWORD = 'lantern';
 const NODES = 2;

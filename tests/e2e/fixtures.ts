@@ -5,8 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Page, test as base, expect } from '@playwright/test';
 import { freePort } from '../support/free-port';
+import { SHARED_STATE_VARIABLES } from '../support/server-process';
 import { type Received as ReceivedMail, startSmtp } from '../support/smtp-listener';
-import { copySeededTemplate, SHARED_STATE_VARIABLES } from './seeded-template';
+import { copySeededTemplate } from './seeded-template';
 
 export { expect };
 export type { ReceivedMail };

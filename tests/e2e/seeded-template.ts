@@ -15,9 +15,6 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SEEDED_TEMPLATE = path.join(ROOT, '.tmp', 'e2e-seeded-data');
 const READY_TIMEOUT_MS = 240_000;
 
-/** Names that would point a server at shared state (tests/e2e/fixtures.ts serverEnv). */
-export const SHARED_STATE_VARIABLES = ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'IM_URLS', 'API_AES_KEY', 'API_SIGN_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'TRUST_PROXY', 'S3_BUCKET', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE'];
-
 /** Starts the real server on an empty DATA_DIR with the demo seeds, waits until it serves, and stops it cleanly. */
 export async function seedTemplate(): Promise<void> {
   rmSync(SEEDED_TEMPLATE, { recursive: true, force: true });

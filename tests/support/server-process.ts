@@ -31,12 +31,33 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /**
+ * Names that would point a test's server at shared state (an external database, Redis, SMTP, an S3 bucket, a proxy
+ * to trust, fixed keys, Stripe): cleared from every server a test starts, here and in the browser tests' servers.
+ */
+export const SHARED_STATE_VARIABLES = [
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+  'IM_URLS',
+  'API_AES_KEY',
+  'API_SIGN_KEY',
+  'SERVER_SECRET',
+  'TRUST_PROXY',
+  'S3_BUCKET',
+  'S3_ENDPOINT',
+  'S3_FORCE_PATH_STYLE',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+] as const;
+
+/**
  * Starts the server on `port` with `env` on top of a clean environment (no SPA build: the API and the socket only),
  * and resolves once it answers HTTP.
  */
 export async function startServerProcess(port: number, env: Record<string, string>, { readyTimeoutMs = READY_TIMEOUT_MS }: { readyTimeoutMs?: number } = {}): Promise<ServerProcess> {
   const clean: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'IM_URLS', 'API_AES_KEY', 'API_SIGN_KEY', 'SERVER_SECRET', 'TRUST_PROXY', 'S3_BUCKET', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']) delete clean[name];
+  for (const name of SHARED_STATE_VARIABLES) delete clean[name];
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
     cwd: ROOT,
     // No retention job (server/retention) unless a test asks: its runs would come at random moments of the test.
