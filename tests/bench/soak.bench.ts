@@ -584,6 +584,10 @@ async function runSoak(env: BenchEnvironment): Promise<{ errors: number }> {
     // read, but writing moves the writer's read position to the message written, so a member's unread messages are the
     // partner's acked ones after the member's own last one.
     const [{ n: stored }] = (await started.sql('select count(*)::int as n from chat_messages where from_uuid <> $1', [SYSTEM_CHAT_UUID])) as { n: number }[];
+    // The retention job ran under the load (every minute here, once across the processes: server/retention).
+    const [retention] = (await started.sql(
+      'select count(*) filter (where finished_at is not null)::int as finished, count(*) filter (where finished_at is null)::int as unfinished, count(distinct process)::int as processes from retention_runs',
+    )) as { finished: number; unfinished: number; processes: number }[];
     let unreadWrong = 0;
     const unreadSamples: string[] = [];
     for (let index = 0; index < members.length; index++) {
@@ -700,6 +704,10 @@ async function runSoak(env: BenchEnvironment): Promise<{ errors: number }> {
         "delay: each scrape's interval has its own event-loop delay quantiles (median and worst of the intervals' p99 shown); 'run ≤' is an upper bound of the p99 over all intervals after the warm-up; " +
         "'exposed' is nodejs_eventloop_lag_* as scraped, the time between the ticks of a 10 ms timer, and the delay judged is that minus 10 ms. " +
         'CPU: the process\'s share of one core after the warm-up.',
+    );
+    console.log(
+      `retention job (every minute, once across the processes): ${retention.finished} runs finished during the soak, by ${retention.processes} process${retention.processes === 1 ? '' : 'es'}` +
+        (retention.unfinished > 0 ? `; ${retention.unfinished} not finished (stopped with its process, or failed: see the servers' logs)` : ''),
     );
     console.log(`the load ran on this machine beside the servers, PostgreSQL, Redis and HAProxy (${os.cpus().length} cores): the event-loop delay includes waiting for a core.`);
     if (drain.outstanding > 0) console.log(`note: the drain gave up after ${(drain.drainMs / 1000).toFixed(1)} s with ${drain.outstanding} messages not complete`);
