@@ -346,17 +346,16 @@ export function AuditFilters({
         ]}
         onChange={(value) => set({ target: value === 'all' ? '' : (value as AuditTargetType) })}
       />
-      <div className="admin-filter">
-        <TextField
-          label={t`Admin's user name`}
-          name="admin"
-          type="search"
-          value={admin}
-          placeholder={t`Any admin`}
-          onChange={setAdmin}
-          onBlur={() => commitAdmin()}
-        />
-      </div>
+      <TextField
+        className="admin-filter"
+        label={t`Admin's user name`}
+        name="admin"
+        type="search"
+        value={admin}
+        placeholder={t`Any admin`}
+        onChange={setAdmin}
+        onBlur={() => commitAdmin()}
+      />
       <FilterDate
         label={t({ message: 'From', context: 'date range' })}
         name="from"

@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import { SelectField } from '../kit/choice-fields';
+import { TextField } from '../kit/text-field';
 
 /**
  * The console's filter controls. Every option of a filter is a real choice, "all" included (issue 31: the old
@@ -16,39 +16,6 @@ export function FilterSelect(props: {
 }
 
 /** A date of a range filter ('YYYY-MM-DD' or ''), bounded by the other end of the range. */
-export function FilterDate({
-  label,
-  name,
-  value,
-  min,
-  max,
-  onChange,
-}: {
-  label: string;
-  name: string;
-  value: string;
-  min?: string;
-  max?: string;
-  onChange(value: string): void;
-}) {
-  const id = useId();
-  return (
-    <div className="field admin-filter">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="field-control">
-        <input
-          id={id}
-          className="field-input"
-          type="date"
-          name={name}
-          value={value}
-          min={min || undefined}
-          max={max || undefined}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      </div>
-    </div>
-  );
+export function FilterDate(props: { label: string; name: string; value: string; min?: string; max?: string; onChange(value: string): void }) {
+  return <TextField {...props} type="date" className="admin-filter" />;
 }

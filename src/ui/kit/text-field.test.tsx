@@ -32,4 +32,14 @@ describe('TextField defaults (spec section 5)', () => {
     expect(html).toContain('maxLength="40"');
     expect(html).toContain('placeholder="e.g. 12.50"');
   });
+
+  it('a date input: bounded by min and max when given, without the text placeholder, in the given wrapper class', () => {
+    const html = render({ type: 'date', min: '2026-11-01', max: '2026-11-30', className: 'admin-filter' });
+    expect(input(html)).toContain('min="2026-11-01"');
+    expect(input(html)).toContain('max="2026-11-30"');
+    expect(input(html)).not.toContain('placeholder=');
+    expect(html).toMatch(/^<div class="field admin-filter">/);
+    // An empty bound is no bound (a range filter whose other end is not set).
+    expect(input(render({ type: 'date', min: '', max: '' }))).not.toMatch(/ (min|max)=/);
+  });
 });

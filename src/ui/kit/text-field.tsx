@@ -22,6 +22,11 @@ export interface TextFieldProps {
   readOnly?: boolean;
   placeholder?: string;
   pattern?: string;
+  /** The earliest and latest value a date field takes ('YYYY-MM-DD'; '' or absent: unbounded). */
+  min?: string;
+  max?: string;
+  /** Extra class of the field's wrapper (e.g. the admin console's filters). */
+  className?: string;
   /** Help under the input (already translated), e.g. an availability hint; linked with aria-describedby. */
   hint?: ReactNode;
   /** Announce hint changes politely (e.g. "Checking availability…"); the hint region then always exists. */
@@ -55,6 +60,9 @@ export function TextField({
   readOnly,
   placeholder,
   pattern,
+  min,
+  max,
+  className,
   hint,
   hintLive = false,
   error,
@@ -75,7 +83,7 @@ export function TextField({
   const noAutocorrect = NO_AUTOCORRECT.has(type) || autoComplete === 'username' || autoComplete === 'one-time-code';
 
   return (
-    <div className={cx('field', error && 'field--invalid')}>
+    <div className={cx('field', className, error && 'field--invalid')}>
       <label className="field-label" htmlFor={id}>
         {label}
       </label>
@@ -95,8 +103,11 @@ export function TextField({
           disabled={disabled}
           readOnly={readOnly}
           // Spec section 5: a text input's default placeholder means "enter text".
-          placeholder={placeholder ?? t({ message: 'Enter text', context: 'default placeholder of a text field' })}
+          // (A date input shows its own format instead.)
+          placeholder={placeholder ?? (type === 'date' ? undefined : t({ message: 'Enter text', context: 'default placeholder of a text field' }))}
           pattern={pattern}
+          min={min || undefined}
+          max={max || undefined}
           step={type === 'number' ? '0.01' : undefined}
           dir={dir}
           autoCapitalize={noAutocorrect ? 'none' : undefined}
