@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { CurrentUser } from '@/contract/calls/user';
 import * as userCalls from '@/contract/calls/user';
 import { currentUserOf } from '../../server/account/current-user';
+import { pageSessionCookie } from '../../server/account/page-session';
 import { findSession } from '../../server/account/token.repository';
 import { sealEnvelope } from '@/services/envelope';
 import { MemoryReplayStore, openEnvelope, sealData, serverKeys } from '../../server/api/envelope';
@@ -38,8 +39,8 @@ import {
  *  (a) full stack: the real server (buildApp) on 127.0.0.1, every request a freshly sealed envelope carrying the
  *      session token of a registered user; every answer must be status 1 with the user's own data;
  *  (b) bare Fastify: a fresh instance with one POST /bare route returning a small JSON, same load settings;
- *  (c) in-process: findSession then currentUserOf on the server's own Kysely handle, no HTTP and no envelope,
- *      in as many concurrent async loops as (a) has connections;
+ *  (c) in-process: what user/me's handler does (findSession, the page session cookie, currentUserOf) on the
+ *      server's own Kysely handle, no HTTP and no envelope, in as many concurrent async loops as (a) has connections;
  * plus, for the breakdowns, (a)'s answer served canned (HTTP, envelope and schemas only, no session lookup) and a
  * plain route of the same app that parses the same form but opens no envelope (the app's plumbing alone).
  * Goals: (a) / (c) ≥ 0.70, i.e. HTTP + envelope + validation cost at most 30 % of the database-bound throughput;
@@ -151,9 +152,17 @@ async function benchDatabase(kind: DatabaseKind, label: string, env: BenchEnviro
     const session = await findSession(app.db, token);
     canned = await currentUserOf(app.db, session!.user, 'en', 1);
     const db = app.db;
+    /** What user/me's handler does, in process: the session's lookup, the page session cookie, the current user. */
+    const meInProcess = async () => {
+      const found = await findSession(db, token);
+      if (!found) throw new Error('session not found');
+      pageSessionCookie(config.serverSecret, found, false);
+      const current = await currentUserOf(db, found.user, 'en', 1);
+      if (current.uuid !== user.uuid) throw new Error(`wrong user ${current.uuid}`);
+    };
     await runLoad({ url: `${baseUrl}/api/user/me`, connections, warmupS, durationS: 1, request: sealedMe({ token }) });
     await runLoad({ url: `${baseUrl}/api/bench/canned-me`, connections, warmupS, durationS: 1, request: sealedMe({}) });
-    await runLoops({ concurrency: connections, warmupS, durationS: 1, call: async () => void (await currentUserOf(db, (await findSession(db, token))!.user, 'en', 1)) });
+    await runLoops({ concurrency: connections, warmupS, durationS: 1, call: () => meInProcess() });
 
     // (a) full stack
     const full = await runLoad({
@@ -178,18 +187,8 @@ async function benchDatabase(kind: DatabaseKind, label: string, env: BenchEnviro
     });
     await bare.close();
 
-    // (c) the same lookups in-process: session, then the current user (no envelope, no HTTP)
-    const inProcess = await runLoops({
-      concurrency: connections,
-      warmupS,
-      durationS,
-      call: async () => {
-        const session = await findSession(db, token);
-        if (!session) throw new Error('session not found');
-        const current = await currentUserOf(db, session.user, 'en', 1);
-        if (current.uuid !== user.uuid) throw new Error(`wrong user ${current.uuid}`);
-      },
-    });
+    // (c) the handler's work in-process: the session, the page cookie, the current user (no envelope, no HTTP)
+    const inProcess = await runLoops({ concurrency: connections, warmupS, durationS, call: meInProcess });
 
     const cannedResult = await runLoad({
       url: `${baseUrl}/api/bench/canned-me`,
@@ -221,7 +220,7 @@ async function benchDatabase(kind: DatabaseKind, label: string, env: BenchEnviro
       { name: '(a) full stack  a plain route of the app: the form parsed, no envelope', result: plainResult, unit: 'req/s' },
       { name: '(a) full stack  a plain route that only opens and seals the envelope', result: cryptoOnlyResult, unit: 'req/s' },
       { name: '(b) bare Fastify POST /bare', result: bareResult, unit: 'req/s' },
-      { name: '(c) in-process findSession + currentUserOf', result: inProcess, unit: 'calls/s' },
+      { name: '(c) in-process findSession + page cookie + currentUserOf', result: inProcess, unit: 'calls/s' },
     ];
     printTable(
       `${label} — ${connections} connections / loops, ${warmupS} s warm-up + ${durationS} s measured`,
