@@ -15,7 +15,7 @@ import { applyCpuPlacement, type Benchmark, benchSettings, cpuPlacement, fmtPerc
  *
  * Environment: BENCH_DATABASE_URL (PostgreSQL admin URL that may CREATE DATABASE; else a throwaway cluster is
  * started), BENCH_CONNECTIONS (10; the directory benchmark uses 50 unless set), BENCH_WARMUP_S (2),
- * BENCH_DURATION_S (8), BENCH_DATABASES (pglite,postgres), BENCH_PIN (1: see cpuPlacement in lib.ts), BENCH_LISTINGS (directory: 100000 generated listings), BENCH_KEYWORD (directory: lantern),
+ * BENCH_DURATION_S (8), BENCH_API_REPEAT (api-me: 3 rounds), BENCH_DATABASES (pglite,postgres), BENCH_PIN (1: see cpuPlacement in lib.ts), BENCH_LISTINGS (directory: 100000 generated listings), BENCH_KEYWORD (directory: lantern),
  * BENCH_CHAT_SOCKETS (chat: 1000 sockets), BENCH_CHAT_DURATION_S (chat: 60), BENCH_CHAT_RATE (chat: 1 message per second per
  * socket; the server allows 10 frames per second), SOAK_MINUTES (soak: 10), SOAK_SOCKETS (200), SOAK_CHAT_RATE (1),
  * SOAK_API_RATE (100 requests per second), SOAK_API_CONCURRENCY (32), SOAK_LISTINGS (2000), SOAK_SAMPLE_S (soak.bench.ts).
