@@ -99,20 +99,22 @@ test('in Arabic, a preview reads in its own direction and shows its first words;
   await expect(preview).toBeVisible();
   const you = msg('ar', '<0>You:</0> {text}').replace(/<\/?0>/g, '').replace('{text}', last);
   await expect(preview).toHaveText(you);
-  // What shows of the line: the text is cut, and its first word and the "You:" before it are inside the box.
-  const shown = await preview.evaluate((line, first) => {
-    const box = line.getBoundingClientRect();
-    const inside = (rect: DOMRect) => rect.left >= box.left - 0.5 && rect.right <= box.right + 0.5;
-    const text = Array.from(line.childNodes).find((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.includes(first))!;
-    const word = document.createRange();
-    const at = text.textContent!.indexOf(first);
-    word.setStart(text, at);
-    word.setEnd(text, at + first.length);
-    const prefix = document.createRange();
-    prefix.selectNodeContents(line.firstElementChild!);
-    return { cut: line.scrollWidth > line.clientWidth, firstWord: inside(word.getBoundingClientRect()), you: inside(prefix.getBoundingClientRect()) };
-  }, 'Shall');
-  expect(shown).toEqual({ cut: true, firstWord: true, you: true });
+  // What shows of the line: the text is cut, and its first word and the "You:" before it are inside the box. Polled:
+  // the line is measured as the member sees it once the page has settled (the app taking over the server's paint).
+  const shown = () =>
+    preview.evaluate((line, first) => {
+      const box = line.getBoundingClientRect();
+      const inside = (rect: DOMRect) => rect.left >= box.left - 0.5 && rect.right <= box.right + 0.5;
+      const text = Array.from(line.childNodes).find((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.includes(first))!;
+      const word = document.createRange();
+      const at = text.textContent!.indexOf(first);
+      word.setStart(text, at);
+      word.setEnd(text, at + first.length);
+      const prefix = document.createRange();
+      prefix.selectNodeContents(line.firstElementChild!);
+      return { cut: line.scrollWidth > line.clientWidth, firstWord: inside(word.getBoundingClientRect()), you: inside(prefix.getBoundingClientRect()) };
+    }, 'Shall');
+  await expect.poll(shown).toEqual({ cut: true, firstWord: true, you: true });
 });
 
 test('messages go both ways live, shown once, with a toast where the conversation is not open', async ({ page, browser, app }) => {
