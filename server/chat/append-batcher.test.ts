@@ -1,8 +1,10 @@
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, insertTestUsers, openTestDatabase } from '../../tests/support/databases';
 import type { DatabaseHandle } from '../db/database';
 import { type AppendOutcome, appendThroughBatch, batchStats, maxInFlight, type PendingMessage } from './append-batcher';
 import { ensureConversation, setBlock } from './chat.repository';
+import type { ChatStoreTiming } from './chat-timing';
 
 /**
  * Group commit of chat messages (append-batcher.ts, chat_append_batch): messages sent at once go in fewer database
@@ -130,5 +132,35 @@ describe.each(DATABASE_KINDS)('chat messages stored in batches on %s', (kind) =>
     // The first alone, the three together (refused as a whole), then each of the three alone.
     expect(batchStats(database.db).calls - callsBefore).toBe(5);
     expect((await storedSigns(conversation.id)).map((row) => [row.seq, row.sign])).toEqual([[1, 'first'], [2, 'a'], [3, 'b']]);
+  });
+  it('publishes each stored message\'s wait and call on the chat store channel, and nothing while nobody listens', async () => {
+    const [ana, ben, cleo, dan] = await insertTestUsers(database.db, 4);
+    const first = await ensureConversation(database.db, { userA: ana, userB: ben, partnerUuid: null });
+    const second = await ensureConversation(database.db, { userA: cleo, userB: dan, partnerUuid: null });
+    const item = (conversationId: string, fromUuid: string, peer: string, sign: string): PendingMessage => ({ conversationId, sign, fromUuid, content: sign, contentType: 'text', peer, at: new Date() });
+    const timings: ChatStoreTiming[] = [];
+    const listener = (message: unknown) => void timings.push(message as ChatStoreTiming);
+    subscribe('venuely:chat:store', listener);
+    try {
+      // ana's second message waits for her first one's call (one conversation's messages are stored in order).
+      await Promise.all([
+        appendThroughBatch(database.db, item(first.id, ana, ben, 'one')),
+        appendThroughBatch(database.db, item(first.id, ana, ben, 'two')),
+        appendThroughBatch(database.db, item(second.id, cleo, dan, 'three')),
+      ]);
+    } finally {
+      unsubscribe('venuely:chat:store', listener);
+    }
+    expect(timings).toHaveLength(3);
+    for (const timing of timings) {
+      expect(timing.callMs).toBeGreaterThan(0);
+      expect(timing.queuedMs).toBeGreaterThanOrEqual(0);
+      expect(timing.batch).toBeGreaterThanOrEqual(1);
+    }
+    // The one that waited: its wait covers a whole call before it.
+    const waited = timings.reduce((most, timing) => (timing.queuedMs > most.queuedMs ? timing : most));
+    expect(waited.queuedMs).toBeGreaterThanOrEqual(Math.min(...timings.map((timing) => timing.callMs)) * 0.5);
+    await appendThroughBatch(database.db, item(first.id, ben, ana, 'unheard'));
+    expect(timings).toHaveLength(3);
   });
 });

@@ -2,6 +2,7 @@ import { CompiledQuery, type Kysely } from 'kysely';
 import type { ChatContentType } from '@/contract/feature-enums';
 import { parallelismOf } from '../db/database';
 import type { ChatMessageRow, Database } from '../db/schema';
+import { chatStoreChannel, type ChatStoreTiming } from './chat-timing';
 
 /**
  * Group commit for chat messages (issue 11): a message is stored by the database function `chat_store`, and the
@@ -46,6 +47,8 @@ export type AppendOutcome =
 
 interface Waiting {
   item: PendingMessage;
+  /** performance.now() when it was handed to the batcher. */
+  queuedAt: number;
   resolve: (outcome: AppendOutcome) => void;
   reject: (error: unknown) => void;
 }
@@ -72,7 +75,7 @@ class AppendBatcher {
 
   append(item: PendingMessage): Promise<AppendOutcome> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ item, resolve, reject });
+      this.queue.push({ item, queuedAt: performance.now(), resolve, reject });
       this.pump();
     });
   }
@@ -105,8 +108,13 @@ class AppendBatcher {
   private async run(batch: Waiting[]): Promise<void> {
     this.stats.calls++;
     this.stats.messages += batch.length;
+    const startedAt = performance.now();
     try {
       const outcomes = await storeBatch(this.db, batch.map((waiting) => waiting.item));
+      if (chatStoreChannel.hasSubscribers) {
+        const callMs = performance.now() - startedAt;
+        for (const waiting of batch) chatStoreChannel.publish({ queuedMs: startedAt - waiting.queuedAt, callMs, batch: batch.length } satisfies ChatStoreTiming);
+      }
       batch.forEach((waiting, index) => waiting.resolve(outcomes[index]));
     } catch (error) {
       if (batch.length === 1) return batch[0].reject(error);

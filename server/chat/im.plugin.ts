@@ -12,6 +12,7 @@ import { safeParseUntrusted } from '../api/parse-untrusted';
 import { knownLocale, type MessageKey, translate } from '../i18n';
 import type { BusEvent, ChatBus, ChatControl, ChatEvent } from './chat-bus';
 import { type ChatLimits, createMemoryChatLimits, DEFAULT_CHAT_LIMITS, newSocketId, SOCKET_REFRESH_MS } from './chat-limits';
+import { chatAckChannel, type ChatAckTiming } from './chat-timing';
 import { findConversation, messagesAfter, resolveConversation } from './chat.repository';
 import { type ConversationCache, incomingOf, sendMessage } from './chat.service';
 import { conversationKey, PushOrder } from './push-order';
@@ -202,7 +203,8 @@ export default fp(
       }
     }
 
-    async function handleFrame(connection: Connection, frame: OutgoingFrame): Promise<void> {
+    /** `arrivedAt`: performance.now() when the frame came off the socket (its ack's latency is timed from there). */
+    async function handleFrame(connection: Connection, frame: OutgoingFrame, arrivedAt: number): Promise<void> {
       switch (frame.route) {
         case 'chat/ping':
           send(connection, { message_type: 'pong' });
@@ -218,11 +220,15 @@ export default fp(
           let acked: { key: string; seq: number } | undefined;
           let outcome: Awaited<ReturnType<typeof sendMessage>>;
           try {
+            const storeFrom = performance.now();
             outcome = await sendMessage(db, connection.user, frame.data, new Date(now()), connection.conversations);
             if (outcome.ok) {
               const { seq } = outcome.result.message;
               send(connection, { message_type: 'ackMessage', confirmed_ack_id: frame.ack_id, seq });
               app.metrics.chatMessages.inc();
+              const ackedAt = performance.now();
+              if (app.metrics.enabled) app.metrics.chatAckSeconds.observe((ackedAt - arrivedAt) / 1000);
+              if (chatAckChannel.hasSubscribers) chatAckChannel.publish({ ackMs: ackedAt - arrivedAt, storeMs: ackedAt - storeFrom } satisfies ChatAckTiming);
               acked = { key: conversationKey(outcome.conversation), seq };
             }
           } finally {
@@ -256,7 +262,7 @@ export default fp(
       }
     }
 
-    async function onMessage(connection: Connection, data: RawData, isBinary: boolean, withinRate: boolean): Promise<void> {
+    async function onMessage(connection: Connection, data: RawData, isBinary: boolean, withinRate: boolean, arrivedAt: number): Promise<void> {
       if (isBinary) return sendError(connection, 'chat.frameInvalid');
       const size = Array.isArray(data) ? data.reduce((sum, part) => sum + part.length, 0) : data.byteLength;
       if (size > MAX_FRAME_BYTES) return sendError(connection, 'chat.frameInvalid');
@@ -272,7 +278,7 @@ export default fp(
       if (!parsed.success) return sendError(connection, 'chat.frameInvalid', ackId);
       if (parsed.data.token !== connection.token) return sendError(connection, 'chat.frameInvalid', ackId);
       try {
-        await handleFrame(connection, parsed.data);
+        await handleFrame(connection, parsed.data, arrivedAt);
       } catch (error) {
         app.log.error({ err: error }, 'chat frame failed');
         sendError(connection, 'server.error', ackId);
@@ -299,12 +305,13 @@ export default fp(
         // Frames are handled one at a time, in order: an ack never overtakes the replay before it.
         let queue = Promise.resolve();
         ws.on('message', (data, isBinary) => {
+          const arrivedAt = performance.now();
           // The rate is the user's sending rate over all their sockets, judged on arrival: frames that queued behind
           // slow ones are not refused for arriving at the handler together.
           const withinRate = limits.takeFrame(connection.user);
           // A frame whose handling throws is logged and answered; it never stops the frames behind it.
           queue = queue
-            .then(async () => onMessage(connection, data, isBinary, typeof withinRate === 'boolean' ? withinRate : await withinRate))
+            .then(async () => onMessage(connection, data, isBinary, typeof withinRate === 'boolean' ? withinRate : await withinRate, arrivedAt))
             .catch((error: unknown) => {
               app.log.error({ err: error }, 'chat frame failed');
               sendError(connection, 'server.error');

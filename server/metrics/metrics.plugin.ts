@@ -11,6 +11,7 @@ import type { DatabaseHandle } from '../db/database';
  *   its path; outcome `ok` (status 1), `refused` (status 0, 422 or another 4xx: the request's own fault),
  *   `limited` (429) or `error` (5xx). Only registered calls are labels, so no request can add a series;
  * - `venuely_chat_sockets_open` and `venuely_chat_messages_total` (acked chat messages; `rate()` gives per second);
+ * - `venuely_chat_ack_seconds`: a chat message's time on this process, from its frame's arrival to its ack (stored);
  * - `venuely_db_pool_connections{state}` (PostgreSQL's pool: total, idle, waiting);
  * - `venuely_orders{status}` and `venuely_withdrawals{status}`, counted in the database at each scrape;
  * - `venuely_retention_deleted_total{table}`: rows the retention job deleted on this process (server/retention/);
@@ -27,6 +28,8 @@ export interface AppMetrics {
   enabled: boolean;
   /** Acked chat messages (im.plugin). */
   chatMessages: Counter;
+  /** Chat messages' arrival-to-ack time on this process (im.plugin), observed only when `enabled`. */
+  chatAckSeconds: Histogram;
   /** Rows deleted by the retention job, by table (retention.plugin). */
   retentionDeleted: Counter<'table'>;
   /** Adds a gauge whose value is read at each scrape. */
@@ -75,6 +78,12 @@ export default fp(
       registers: [registry],
     });
     const chatMessages = new Counter({ name: 'venuely_chat_messages_total', help: 'Chat messages stored and acked', registers: [registry] });
+    const chatAckSeconds = new Histogram({
+      name: 'venuely_chat_ack_seconds',
+      help: "Chat message latency on this process, from the frame's arrival to its ack (stored)",
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    });
     const retentionDeleted = new Counter({ name: 'venuely_retention_deleted_total', help: 'Rows the retention job deleted, by table', labelNames: ['table'] as const, registers: [registry] });
     const gauge: AppMetrics['gauge'] = (name, help, read) => {
       new Gauge({
@@ -86,7 +95,7 @@ export default fp(
         },
       });
     };
-    app.decorate('metrics', { registry, enabled, chatMessages, retentionDeleted, gauge });
+    app.decorate('metrics', { registry, enabled, chatMessages, chatAckSeconds, retentionDeleted, gauge });
 
     const pool = options.database.pool;
     if (pool) {

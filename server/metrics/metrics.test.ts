@@ -52,7 +52,7 @@ describe.each(DATABASE_KINDS)('Prometheus metrics on %s', (kind) => {
     expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
   });
 
-  it('shows open chat sockets and acked chat messages', async () => {
+  it('shows open chat sockets, acked chat messages and their time to the ack', async () => {
     const api = createRawClient(t.baseUrl, t.config.aesKey, t.config.signKey);
     const member = async (name: string) => {
       const token = ((await api.call('account/registerByPassword', { account: name, email: `${name}@example.test`, password: 'long-enough-1' })).data as { token: string }).token;
@@ -64,6 +64,7 @@ describe.each(DATABASE_KINDS)('Prometheus metrics on %s', (kind) => {
       return { uuid, client };
     };
     const before = sample(await scrape(), 'venuely_chat_messages_total') ?? 0;
+    const timedBefore = sample(await scrape(), 'venuely_chat_ack_seconds_count') ?? 0;
     const ann = await member('sockann');
     const bob = await member('sockbob');
     expect(sample(await scrape(), 'venuely_chat_sockets_open')).toBe(2);
@@ -71,7 +72,13 @@ describe.each(DATABASE_KINDS)('Prometheus metrics on %s', (kind) => {
       const { sign } = ann.client.chat({ to_uuid: bob.uuid, content });
       await ann.client.waitFor(isAck(sign));
     }
-    expect(sample(await scrape(), 'venuely_chat_messages_total')).toBe(before + 2);
+    const text = await scrape();
+    expect(sample(text, 'venuely_chat_messages_total')).toBe(before + 2);
+    expect(sample(text, 'venuely_chat_ack_seconds_count')).toBe(timedBefore + 2);
+    expect(sample(text, 'venuely_chat_ack_seconds_bucket{le="+Inf"}')).toBe(timedBefore + 2);
+    const seconds = sample(text, 'venuely_chat_ack_seconds_sum')!;
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThan(10);
     await ann.client.close();
     await bob.client.close();
     await expect.poll(async () => sample(await scrape(), 'venuely_chat_sockets_open')).toBe(0);

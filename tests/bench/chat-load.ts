@@ -6,7 +6,7 @@ import { CHAT_CLIENT_TIMING, percentile, pinThisProcess } from './lib';
 /**
  * The load generator of the chat benchmark (chat.bench.ts), in its own child process so that none of its CPU is
  * counted as the server's. It opens one socket per spec, then every socket sends `rate` chat/chat frames per second
- * to its partner, the sockets' starts spread evenly over the first period. Both ends of every conversation are
+ * to its partner, the sockets' starts spread evenly over the first period (sendPhases). Both ends of every conversation are
  * sockets of this process, so the latency of a message is measured on one clock: from its send to its arrival on
  * the partner's socket (`chat` mode) or back on its own socket (`echo` mode, against a bare `ws` echo server).
  *
@@ -113,6 +113,22 @@ interface Sent {
 }
 
 const send = (message: ChatGeneratorMessage) => process.send!(message);
+/**
+ * When each socket sends within a period, as a fraction of it: one socket every period / n, evenly, and the two
+ * members of a conversation half a period apart, as two people taking turns. (Until 2026-11-30 sockets i and i + 1,
+ * a conversation's two members, sent 1 ms apart: the second message then often waited for its partner's store, which
+ * one conversation's order requires, in a pattern no pair of people makes.)
+ */
+export function sendPhases(specs: readonly Pick<ChatSocketSpec, 'partner'>[]): number[] {
+  const phases: number[] = new Array(specs.length).fill(0);
+  const firsts = specs.flatMap((spec, index) => (index <= spec.partner ? [index] : []));
+  firsts.forEach((index, rank) => {
+    phases[index] = rank / (2 * firsts.length);
+    if (specs[index].partner !== index) phases[specs[index].partner] = phases[index] + 0.5;
+  });
+  return phases;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 process.once('disconnect', () => process.exit(0));
 
@@ -287,9 +303,10 @@ async function run(job: ChatLoadJob): Promise<ChatLoadResult> {
   );
   send({ connected: specs.length - connectFailures });
 
-  // --- Send: socket i's k-th message is due at start + (i / n + k) periods, until warm-up + duration have passed.
+  // --- Send: socket i's k-th message is due at start + (phase i + k) periods, until warm-up + duration have passed.
   // A socket whose partner did not connect stays silent: its messages would be counted lost twice over.
   const period = 1000 / job.rate;
+  const phases = sendPhases(specs);
   const start = performance.now() + 100;
   const measureFrom = start + job.warmupS * 1000;
   const sendUntil = measureFrom + job.durationS * 1000;
@@ -305,7 +322,7 @@ async function run(job: ChatLoadJob): Promise<ChatLoadResult> {
       if (!socket || !partnerSocket) return;
       const to = specs[spec.partner].uuid;
       for (let k = 0; ; k++) {
-        const due = start + (index / specs.length + k) * period;
+        const due = start + (phases[index] + k) * period;
         if (due >= sendUntil) return;
         const wait = due - performance.now();
         if (wait > 0) await sleep(wait);

@@ -1,8 +1,9 @@
 import { type ChildProcess, fork, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { once } from 'node:events';
 import { rmSync } from 'node:fs';
-import { type EventLoopUtilization, performance } from 'node:perf_hooks';
+import { type EventLoopUtilization, monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
@@ -13,6 +14,7 @@ import { createChatToken, verifyChatToken } from '../../server/account/chat-toke
 import { emailKey, usernameKey } from '../../server/account/user.repository';
 import { type BatchStats, batchStats } from '../../server/chat/append-batcher';
 import { appendUnlessBlocked, type ConversationRef, ensureConversation } from '../../server/chat/chat.repository';
+import { chatAckChannel, type ChatAckTiming, chatStoreChannel, type ChatStoreTiming } from '../../server/chat/chat-timing';
 import { CHAT_SOCKET_PATH } from '../../server/chat/im.plugin';
 import type { AppConfig } from '../../server/config';
 import { type DatabaseKind, migrateToLatest, openDatabase } from '../../server/db/database';
@@ -103,6 +105,22 @@ interface ServerUse {
   cpuUs: number;
   /** Event-loop utilisation of the server's main thread (the busier one when there are several processes). */
   elu: number;
+  /** This process's garbage collections (only when the server is this process): their pauses' sum and longest, ms. */
+  gc?: { pauses: number; totalMs: number; maxMs: number };
+  /** This process's event-loop delay (only when the server is this process): p99 and max, ms. */
+  loopDelay?: { p99Ms: number; maxMs: number };
+  /** Where the server's time went, per message (only when the server is this process; server/chat/chat-timing.ts). */
+  split?: ServerSplit;
+}
+
+/** The chat timing channels' samples over the measured window, ms. */
+interface ServerSplit {
+  /** Frame arrival → ack (the full path), and of which the store. */
+  ackMs: number[];
+  storeMs: number[];
+  /** The append batcher (the full path and the `append` floor): waiting for a call, and the call. */
+  queuedMs: number[];
+  callMs: number[];
 }
 
 interface ServerProbe {
@@ -114,14 +132,51 @@ interface ServerProbe {
 function thisProcessProbe(): ServerProbe {
   let cpuFrom = process.cpuUsage();
   let eluFrom: EventLoopUtilization = performance.eventLoopUtilization();
+  const gc = { pauses: 0, totalMs: 0, maxMs: 0 };
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gc.pauses++;
+      gc.totalMs += entry.duration;
+      gc.maxMs = Math.max(gc.maxMs, entry.duration);
+    }
+  });
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  let split: ServerSplit = { ackMs: [], storeMs: [], queuedMs: [], callMs: [] };
+  const onAck = (message: unknown) => {
+    const { ackMs, storeMs } = message as ChatAckTiming;
+    split.ackMs.push(ackMs);
+    split.storeMs.push(storeMs);
+  };
+  const onStore = (message: unknown) => {
+    const { queuedMs, callMs } = message as ChatStoreTiming;
+    split.queuedMs.push(queuedMs);
+    split.callMs.push(callMs);
+  };
   return {
     async mark() {
       cpuFrom = process.cpuUsage();
       eluFrom = performance.eventLoopUtilization();
+      Object.assign(gc, { pauses: 0, totalMs: 0, maxMs: 0 });
+      observer.observe({ entryTypes: ['gc'] });
+      delay.reset();
+      delay.enable();
+      split = { ackMs: [], storeMs: [], queuedMs: [], callMs: [] };
+      subscribe(chatAckChannel.name, onAck);
+      subscribe(chatStoreChannel.name, onStore);
     },
     async since() {
       const cpu = process.cpuUsage(cpuFrom);
-      return { cpuUs: cpu.user + cpu.system, elu: performance.eventLoopUtilization(eluFrom).utilization };
+      observer.disconnect();
+      delay.disable();
+      unsubscribe(chatAckChannel.name, onAck);
+      unsubscribe(chatStoreChannel.name, onStore);
+      return {
+        cpuUs: cpu.user + cpu.system,
+        elu: performance.eventLoopUtilization(eluFrom).utilization,
+        gc: { ...gc },
+        loopDelay: { p99Ms: delay.percentile(99) / 1e6, maxMs: delay.max / 1e6 },
+        split,
+      };
     },
   };
 }
@@ -507,7 +562,7 @@ export const chatBenchmark: Benchmark = {
     const bare = runs[0].run.result;
     printTable(
       `chat — ${settings.sockets} sockets × ${settings.rate} msg/s, ${settings.durationS} s measured (+ ${settings.warmupS} s warm-up)`,
-      ['run', 'sockets', 'failed', 'sent', 'acked', 'delivered', 'lost', 'dup', 'err frames', 'other', 'p50 ms', 'p99 ms', 'max ms', 'ack p99 ms', 'p50 ×bare', 'p99 ×bare', 'CPU µs/msg', 'server busy', 'loadgen busy'],
+      ['run', 'sockets', 'failed', 'sent', 'acked', 'delivered', 'lost', 'dup', 'err frames', 'other', 'p50 ms', 'p99 ms', 'max ms', 'ack p99 ms', 'p50 ×bare', 'p99 ×bare', 'CPU µs/msg', 'server busy', 'GC pauses ms (max)', 'loop delay p99/max ms', 'loadgen busy'],
       runs.map(({ name, run: { result: r, server }, bare: isEcho, floor }) => {
         const isBare = isEcho || floor !== undefined;
         return [
@@ -529,6 +584,8 @@ export const chatBenchmark: Benchmark = {
         fmtRatio(r.p99Ms / bare.p99Ms),
         fmtUs(r.measured > 0 ? server.cpuUs / r.measured : Number.NaN),
         fmtPercent(server.elu),
+        server.gc ? `${server.gc.totalMs.toFixed(0)} (${server.gc.maxMs.toFixed(1)})` : '—',
+        server.loopDelay ? `${fmtMs(server.loopDelay.p99Ms)}/${fmtMs(server.loopDelay.maxMs)}` : '—',
         fmtPercent(r.generatorElu),
         ];
       }),
@@ -571,6 +628,8 @@ export const chatBenchmark: Benchmark = {
       '  All of these and failed connections are errors of `npm run bench`.',
       'CPU µs/msg: CPU time of the server\'s process (this one; both server processes summed for Redis) from the end of the warm-up to the end of the drain, per message sent while measuring.',
       'server busy: event-loop utilisation of the server\'s main thread (the busier process); loadgen busy: the generator\'s (near 100 %: the generator is the limit, not the server).',
+      'GC pauses: the sum (and longest) of the server process\'s garbage-collection pauses while measuring; loop delay: its event loop\'s delay (this process only).',
+      'server side: the same messages timed inside the server (server/chat/chat-timing.ts): the frame\'s arrival to its ack, the store, and the append batcher\'s wait and call.',
       `two processes: two chat-server.ts processes (buildApp with REDIS_URL)${placement ? ` both on CPU ${placement.measured}` : ''}, one PostgreSQL database, one redis-server${placement ? ` on CPU ${placement.others}` : ''}; every conversation's members on different processes, so every message crosses Redis.`,
     ]) {
       console.log(line);
@@ -580,6 +639,15 @@ export const chatBenchmark: Benchmark = {
       if (slices.length > 1) {
         const shown = slices.map((slice) => (slice.count > 0 ? `${fmtMs(slice.p99Ms)}/${fmtMs(slice.maxMs)}` : '—'));
         console.log(`tail by ${sliceS} s of the measured window: ${name}: p99 / max ms ${shown.join(', ')}`);
+      }
+      const split = run.server.split;
+      if (split && split.callMs.length > 0) {
+        const of = (samples: number[]) => {
+          const sorted = [...samples].sort((a, b) => a - b);
+          return `${fmtMs(percentile(sorted, 50))}/${fmtMs(percentile(sorted, 99))}`;
+        };
+        const ack = split.ackMs.length > 0 ? `arrival → ack ${of(split.ackMs)}, of which the store ${of(split.storeMs)}; ` : '';
+        console.log(`server side: ${name}: p50/p99 ms: ${ack}in the batcher, waiting ${of(split.queuedMs)} and its database call ${of(split.callMs)}`);
       }
       if (run.batches && run.batches.calls > 0) {
         const { calls, messages } = run.batches;
