@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_CHAT_UUID } from '@/contract/calls/chat';
@@ -101,6 +102,42 @@ describe.each(DATABASE_KINDS)('chat socket on %s', (kind) => {
     expect((await anaTab1.waitFor(isAck(sign))).seq).toBe(1);
     expect((await benSocket.quiet(300)).filter((f) => f.message_type === 'chatMessage')).toEqual([]);
     expect(await messageCount()).toBe(1);
+  });
+
+  it('writes a message\'s ack and the sender\'s own copy of it to the socket in one write', async () => {
+    const [fern, gus] = [await createUser(t, api, 'Fern', 1), await createUser(t, api, 'Gus', 1)];
+    // The server's end of Fern's socket: the upgrade's TCP socket, seen by a second 'upgrade' listener.
+    const wires: Duplex[] = [];
+    const onUpgrade = (_request: unknown, wire: Duplex) => void wires.push(wire);
+    t.app.server.on('upgrade', onUpgrade);
+    const fernSocket = await socketOf(fern);
+    t.app.server.off('upgrade', onUpgrade);
+    expect(wires).toHaveLength(1);
+    fernSocket.send('chat/initUser', { resume: [] }, 'init');
+    await fernSocket.waitFor(isAck('init'));
+    // Every write the socket makes to the kernel, as text (a frame's header bytes and its JSON).
+    const writes: string[] = [];
+    const wire = wires[0] as Duplex & {
+      _writev(chunks: { chunk: Buffer | string }[], callback: (error?: Error | null) => void): void;
+      _write(chunk: Buffer | string, encoding: BufferEncoding, callback: (error?: Error | null) => void): void;
+    };
+    const writev = wire._writev.bind(wire);
+    const write = wire._write.bind(wire);
+    wire._writev = (chunks, callback) => {
+      writes.push(chunks.map(({ chunk }) => Buffer.from(chunk).toString('latin1')).join(''));
+      writev(chunks, callback);
+    };
+    wire._write = (chunk, encoding, callback) => {
+      writes.push(Buffer.from(chunk).toString('latin1'));
+      write(chunk, encoding, callback);
+    };
+    const { sign } = fernSocket.chat({ to_uuid: gus.uuid, content: 'One write' });
+    await fernSocket.waitFor(isAck(sign));
+    await fernSocket.waitFor(isChat(sign));
+    const carrying = writes.filter((text) => text.includes(sign));
+    expect(carrying).toHaveLength(1);
+    expect(carrying[0]).toContain('"ackMessage"');
+    expect(carrying[0]).toContain('"chatMessage"');
   });
 
   it('replays the gap after a reconnect, in order, then acks the init; unread counts are the server\'s', async () => {
