@@ -2,7 +2,7 @@ import { type ChildProcess, fork, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { once } from 'node:events';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { type EventLoopUtilization, monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -494,6 +494,81 @@ async function benchTwoProcesses(env: BenchEnvironment, settings: ChatSettings):
   }
 }
 
+/** Database CPU per call, µs: one call at a time, so each figure is one statement's cost on PostgreSQL's side. */
+interface StoreCpu {
+  /** `select 1`: what any statement costs (protocol, transaction, commit). */
+  noop: number;
+  /** The INSERT floor's statement. */
+  insert: number;
+  /** The app's store of a message (appendUnlessBlocked: `chat_store`). */
+  store: number;
+}
+
+/** CPU time (user + system, µs) of the processes `pids`, from /proc; null when one of them is not on this machine. */
+function processesCpuUs(pids: readonly number[]): number | null {
+  const tick = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
+  let sum = 0;
+  for (const pid of pids) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      return null;
+    }
+    // After the command's ')': state is field 3, utime and stime fields 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    sum += ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / tick;
+  }
+  return sum;
+}
+
+/**
+ * What PostgreSQL spends per call on the floor's INSERT and on the app's store, measured as its backends' CPU time:
+ * the one-INSERT floor's statement does a fraction of the store's work, and on a machine where PostgreSQL shares its
+ * CPUs with the load generator the tail follows that work (docs/decisions.md, issue 33). Null when the backends are
+ * not on this machine (BENCH_DATABASE_URL elsewhere).
+ */
+async function storeDatabaseCpu(env: BenchEnvironment, calls: number): Promise<StoreCpu | null> {
+  const scratch = await env.scratchPostgres();
+  const config = testConfig({ databaseUrl: scratch.url });
+  const database = await openBenchDatabase(config);
+  const { db } = database;
+  try {
+    await migrateToLatest(db);
+    await sql`create table bench_frames (id bigserial primary key, body text not null, at timestamptz not null default now())`.execute(db);
+    const uuids = await insertUsers(db, 500);
+    const pairs: { ref: ConversationRef; row: ChatConversationRow; from: string; peer: string }[] = [];
+    for (let index = 0; index < uuids.length; index += 2) {
+      const [userA, userB] = [uuids[index], uuids[index + 1]].sort();
+      const ref = { userA, userB, partnerUuid: null };
+      const row = await ensureConversation(db, ref);
+      pairs.push({ ref, row, from: userA, peer: userB }, { ref, row, from: userB, peer: userA });
+    }
+    const cost = async (call: (index: number) => Promise<unknown>): Promise<number | null> => {
+      for (let index = 0; index < calls / 10; index++) await call(index); // warm: plans cached, pool connected
+      const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(db);
+      const pids = rows.map((row) => Number(row.pid));
+      const before = processesCpuUs(pids);
+      for (let index = 0; index < calls; index++) await call(index);
+      const after = processesCpuUs(pids);
+      return before === null || after === null ? null : (after - before) / calls;
+    };
+    const noop = await cost(() => sql`select 1`.execute(db));
+    const insert = await cost((index) => sql`insert into bench_frames (body) values (${`{"route":"chat/chat","data":{"sign":"cpu${index}","content":"bench message ${index}"}}`})`.execute(db));
+    const store = await cost(async (index) => {
+      const { ref, row, from, peer } = pairs[index % pairs.length];
+      const input = { sign: `cpu${index}`, fromUuid: from, content: `bench message ${index}`, contentType: 'text' as const };
+      const result = await appendUnlessBlocked(db, ref, input, peer, new Date(), row);
+      if (typeof result === 'string') throw new Error(`append: ${result}`);
+    });
+    return noop === null || insert === null || store === null ? null : { noop, insert, store };
+  } finally {
+    await database.close();
+    rmSync(config.dataDir, { recursive: true, force: true });
+    await scratch.drop();
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Report
 
@@ -553,6 +628,12 @@ export const chatBenchmark: Benchmark = {
           runs.push({ name: `${label}, one process, in-process bus${of}`, run: await benchOneProcess(kind, env, settings), full: label, round });
         }
       }
+    }
+    const storeCpuCalls = 5_000;
+    let storeCpu: StoreCpu | null | undefined;
+    if (databases.some((db) => db.kind === 'postgres') && (wants('insert') || wants('append'))) {
+      progress('PostgreSQL\'s CPU per stored frame: the INSERT and the app\'s store');
+      storeCpu = await storeDatabaseCpu(env, storeCpuCalls);
     }
     if (withRedis) {
       progress('PostgreSQL, two processes + Redis');
@@ -619,6 +700,16 @@ export const chatBenchmark: Benchmark = {
           `${pairs.map((pair) => `${fmtMs(pair.full.p99Ms)}/${fmtMs(pair.floor.p99Ms)}`).join(', ')} ms → ${fmtRatio(ratio)}× (≤ ${FLOOR_GOAL}×) — ${goalState(ratio <= FLOOR_GOAL, ratio)}; ` +
           `${lost} lost, ${duplicated} duplicated (0 and 0) — ${lost === 0 && duplicated === 0 ? 'met' : 'NOT met'}`,
       );
+    }
+    if (storeCpu) {
+      const own = (value: number) => Math.max(0, value - storeCpu!.noop);
+      console.log(
+        `PostgreSQL's CPU per call (its backends' CPU time, ${storeCpuCalls} calls one at a time): select 1 ${fmtUs(storeCpu.noop)} µs, the floor's INSERT ${fmtUs(storeCpu.insert)} µs, ` +
+          `the app's store ${fmtUs(storeCpu.store)} µs; beyond what any statement costs, the store does ${fmtRatio(own(storeCpu.store) / own(storeCpu.insert))}× the INSERT's work ` +
+          `(its guarantees: the conversation's sequence, once by sign, the read position; docs/decisions.md, issue 33)`,
+      );
+    } else if (storeCpu === null) {
+      console.log("PostgreSQL's CPU per call: not measured (its backends are not processes of this machine)");
     }
     if (!withRedis) console.log('two processes + Redis: not run (it needs PostgreSQL, and BENCH_DATABASES leaves it out)');
     for (const line of [
