@@ -63,8 +63,9 @@ describe.each(DATABASE_KINDS)('Prometheus metrics on %s', (kind) => {
       await client.waitFor(isAck('init'));
       return { uuid, client };
     };
-    const before = sample(await scrape(), 'venuely_chat_messages_total') ?? 0;
-    const timedBefore = sample(await scrape(), 'venuely_chat_ack_seconds_count') ?? 0;
+    const initial = await scrape();
+    const before = sample(initial, 'venuely_chat_messages_total') ?? 0;
+    const timedBefore = sample(initial, 'venuely_chat_ack_seconds_count') ?? 0;
     const ann = await member('sockann');
     const bob = await member('sockbob');
     expect(sample(await scrape(), 'venuely_chat_sockets_open')).toBe(2);

@@ -2,7 +2,7 @@ import { type ChildProcess, fork, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { once } from 'node:events';
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { type EventLoopUtilization, monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -36,6 +36,7 @@ import {
   pinProcessTree,
   placementApplied,
   printTable,
+  processesCpuUs,
   buildBenchApp,
   openBenchDatabase,
 } from './lib';
@@ -359,6 +360,38 @@ async function benchBare(settings: ChatSettings): Promise<ChatRun> {
   }
 }
 
+/** The INSERT floor's table: one row per frame, its text as it came. */
+const createFramesTable = (db: Kysely<Database>) =>
+  sql`create table bench_frames (id bigserial primary key, body text not null, at timestamptz not null default now())`.execute(db);
+/** The INSERT floor's statement: one frame, one row. */
+const insertFrame = (db: Kysely<Database>, text: string) => sql`insert into bench_frames (body) values (${text})`.execute(db);
+
+/** A conversation's side: the user `from` writing to `peer` in it. */
+interface ConversationSide {
+  from: string;
+  peer: string;
+  ref: ConversationRef;
+  row: ChatConversationRow;
+}
+
+/** The conversations of users 2k and 2k + 1 (as socketSpecs pairs them), created, and both sides of each. */
+async function pairConversations(db: Kysely<Database>, uuids: readonly string[]): Promise<ConversationSide[]> {
+  const sides: ConversationSide[] = [];
+  for (let index = 0; index < uuids.length; index += 2) {
+    const [userA, userB] = [uuids[index], uuids[index + 1]].sort();
+    const ref = { userA, userB, partnerUuid: null };
+    const row = await ensureConversation(db, ref);
+    sides.push({ from: uuids[index], peer: uuids[index + 1], ref, row }, { from: uuids[index + 1], peer: uuids[index], ref, row });
+  }
+  return sides;
+}
+
+/** The `append` floor's store: one message from `side.from`, through the app's own store (the append batcher). */
+async function appendFrom(db: Kysely<Database>, side: ConversationSide, sign: string, content: string): Promise<void> {
+  const result = await appendUnlessBlocked(db, side.ref, { sign, fromUuid: side.from, content, contentType: 'text' }, side.peer, new Date(), side.row);
+  if (typeof result === 'string') throw new Error(`append: ${result}`);
+}
+
 /**
  * Floors: the bare echo, except that every frame is first stored, awaited before the echo. No token check per
  * frame, schema, bus or second socket, so what the full path costs beyond a floor is the app's own.
@@ -375,32 +408,23 @@ async function benchBareStore(kind: DatabaseKind, store: 'insert' | 'append', en
   let server: WebSocketServer | null = null;
   try {
     let uuids: string[] = Array.from({ length: settings.sockets }, () => randomUUID());
-    /** Per sender, its conversation with its partner (the `append` floor). */
-    const conversations = new Map<string, { ref: ConversationRef; row: ChatConversationRow; peer: string }>();
+    /** Per sender, its side of the conversation with its partner (the `append` floor). */
+    let sides = new Map<string, ConversationSide>();
     if (store === 'insert') {
-      await sql`create table bench_frames (id bigserial primary key, body text not null, at timestamptz not null default now())`.execute(db);
+      await createFramesTable(db);
     } else {
       await migrateToLatest(db);
       uuids = await insertUsers(db, settings.sockets);
-      for (let index = 0; index < uuids.length; index += 2) {
-        const [userA, userB] = [uuids[index], uuids[index + 1]].sort();
-        const ref = { userA, userB, partnerUuid: null };
-        const row = await ensureConversation(db, ref);
-        conversations.set(uuids[index], { ref, row, peer: uuids[index + 1] });
-        conversations.set(uuids[index + 1], { ref, row, peer: uuids[index] });
-      }
+      sides = new Map((await pairConversations(db, uuids)).map((side) => [side.from, side]));
     }
     const storeFrame = async (sender: string, data: RawData): Promise<void> => {
       const text = data.toString();
       if (store === 'insert') {
-        await sql`insert into bench_frames (body) values (${text})`.execute(db);
+        await insertFrame(db, text);
         return;
       }
       const frame = JSON.parse(text) as { data: { sign: string; content: string } };
-      const { ref, row, peer } = conversations.get(sender)!;
-      const input = { sign: frame.data.sign, fromUuid: sender, content: frame.data.content, contentType: 'text' as const };
-      const result = await appendUnlessBlocked(db, ref, input, peer, new Date(), row);
-      if (typeof result === 'string') throw new Error(`append: ${result}`);
+      await appendFrom(db, sides.get(sender)!, frame.data.sign, frame.data.content);
     };
     server = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false, maxPayload: 64 * 1024 });
     server.on('connection', (socket, request) => {
@@ -504,24 +528,6 @@ interface StoreCpu {
   store: number;
 }
 
-/** CPU time (user + system, µs) of the processes `pids`, from /proc; null when one of them is not on this machine. */
-function processesCpuUs(pids: readonly number[]): number | null {
-  const tick = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
-  let sum = 0;
-  for (const pid of pids) {
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      return null;
-    }
-    // After the command's ')': state is field 3, utime and stime fields 14 and 15.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    sum += ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / tick;
-  }
-  return sum;
-}
-
 /**
  * What PostgreSQL spends per call on the floor's INSERT and on the app's store, measured as its backends' CPU time:
  * the one-INSERT floor's statement does a fraction of the store's work, and on a machine where PostgreSQL shares its
@@ -535,15 +541,8 @@ async function storeDatabaseCpu(env: BenchEnvironment, calls: number): Promise<S
   const { db } = database;
   try {
     await migrateToLatest(db);
-    await sql`create table bench_frames (id bigserial primary key, body text not null, at timestamptz not null default now())`.execute(db);
-    const uuids = await insertUsers(db, 500);
-    const pairs: { ref: ConversationRef; row: ChatConversationRow; from: string; peer: string }[] = [];
-    for (let index = 0; index < uuids.length; index += 2) {
-      const [userA, userB] = [uuids[index], uuids[index + 1]].sort();
-      const ref = { userA, userB, partnerUuid: null };
-      const row = await ensureConversation(db, ref);
-      pairs.push({ ref, row, from: userA, peer: userB }, { ref, row, from: userB, peer: userA });
-    }
+    await createFramesTable(db);
+    const sides = await pairConversations(db, await insertUsers(db, 500));
     const cost = async (call: (index: number) => Promise<unknown>): Promise<number | null> => {
       for (let index = 0; index < calls / 10; index++) await call(index); // warm: plans cached, pool connected
       const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(db);
@@ -554,13 +553,8 @@ async function storeDatabaseCpu(env: BenchEnvironment, calls: number): Promise<S
       return before === null || after === null ? null : (after - before) / calls;
     };
     const noop = await cost(() => sql`select 1`.execute(db));
-    const insert = await cost((index) => sql`insert into bench_frames (body) values (${`{"route":"chat/chat","data":{"sign":"cpu${index}","content":"bench message ${index}"}}`})`.execute(db));
-    const store = await cost(async (index) => {
-      const { ref, row, from, peer } = pairs[index % pairs.length];
-      const input = { sign: `cpu${index}`, fromUuid: from, content: `bench message ${index}`, contentType: 'text' as const };
-      const result = await appendUnlessBlocked(db, ref, input, peer, new Date(), row);
-      if (typeof result === 'string') throw new Error(`append: ${result}`);
-    });
+    const insert = await cost((index) => insertFrame(db, `{"route":"chat/chat","data":{"sign":"cpu${index}","content":"bench message ${index}"}}`));
+    const store = await cost((index) => appendFrom(db, sides[index % sides.length], `cpu${index}`, `bench message ${index}`));
     return noop === null || insert === null || store === null ? null : { noop, insert, store };
   } finally {
     await database.close();

@@ -179,19 +179,39 @@ export function pinThisProcess(cpus: string): boolean {
   }
 }
 
+/**
+ * The fields of /proc/<pid>/stat after the command, from the state on ([1] ppid, [11] utime, [12] stime, in clock
+ * ticks); null when this machine has no such process. "pid (comm) state ppid ...": comm may hold spaces, so the
+ * fields are read after the last ')'.
+ */
+function procStat(pid: number | string): string[] | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null;
+  }
+}
+
+let clockTicks: number | undefined;
+
+/** CPU time (user + system, µs) of the processes `pids`, from /proc; null when one of them is not on this machine. */
+export function processesCpuUs(pids: readonly number[]): number | null {
+  clockTicks ??= Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
+  let sum = 0;
+  for (const pid of pids) {
+    const fields = procStat(pid);
+    if (!fields) return null;
+    sum += ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / clockTicks;
+  }
+  return sum;
+}
+
 /** Pins a process, its threads and its children (PostgreSQL's postmaster and the backends it has started). */
 export function pinProcessTree(pid: number, cpus: string): void {
   const children = readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces, so read after the last ')'.
-        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
-      } catch {
-        return false;
-      }
-    });
+    .filter((entry) => Number(procStat(entry)?.[1]) === pid);
   for (const target of [String(pid), ...children]) execFileSync('taskset', ['-a', '-p', '-c', cpus, target], { stdio: 'ignore' });
 }
 
