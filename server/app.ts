@@ -14,6 +14,7 @@ import { createMemoryChatLimits, createRedisChatLimits } from './chat/chat-limit
 import chatRoutes from './chat/chat.routes';
 import imPlugin from './chat/im.plugin';
 import { findSession } from './account/token.repository';
+import { findSessionWithStanding } from './account/current-user';
 import { noteRequestLocale } from './account/member-locale';
 import apiPlugin, { sendApi } from './api/api.plugin';
 import { MemoryReplayStore, RedisReplayStore, serverKeys } from './api/envelope';
@@ -157,7 +158,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     now: options.now,
     replayStore: redis ? new RedisReplayStore(redis) : new MemoryReplayStore(),
     noteLocale: (request, user, locale) => noteRequestLocale(app, request, user, locale),
-    resolveSession: async (token) => {
+    resolveSession: async (token, read) => {
+      if (read?.standing) return findSessionWithStanding(database.db, token);
       const found = await findSession(database.db, token);
       return found ? { tokenId: found.tokenId, user: found.user } : null;
     },

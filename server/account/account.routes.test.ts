@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
 import { Membership } from '@/contract/enums';
 import { DATABASE_KINDS } from '../../tests/support/databases';
@@ -120,6 +120,22 @@ describe.each(DATABASE_KINDS)('account API on %s', (kind) => {
     expect(ja.msg).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
     const ar = await api.call('account/loginByPassword', { account: 'alice', password: 'nope-nope' }, { 'accept-language': 'ar-SA' });
     expect(ar.msg).toMatch(/[\u0600-\u06ff]/);
+  });
+
+  it('user/me reads the session, the plan and the balances in one statement', async () => {
+    const token = await register('Stella');
+    // The first call notes the guest id (once an hour); the one measured below is a plain start of the app.
+    expect((await api.call('user/me', { token })).status).toBe(1);
+    const executor = t.database.db.getExecutor();
+    const executed = vi.spyOn(executor, 'executeQuery');
+    try {
+      const me = await api.call('user/me', { token });
+      expect(me.status).toBe(1);
+      expect(me.data).toMatchObject({ username: 'Stella', is_payed: false, fun_score: 0 });
+      expect(executed.mock.calls.map(([query]) => /^\/\* prepared:(\w+)/.exec(query.sql)?.[1] ?? query.sql.slice(0, 60))).toEqual(['find_session_standing']);
+    } finally {
+      executed.mockRestore();
+    }
   });
 
   it('logout revokes the token: the next call with it gets 422', async () => {

@@ -249,16 +249,17 @@ export default fp(
       return { image: stored.image, thumb: stored.thumb };
     });
 
-    // The session already carries the user's row (read with the token): no second lookup.
-    // Each user/me (the app's start, every login) renews the page session cookie (page-session.ts), so the server can
-    // paint the member's signed-in pages with their content.
+    // The session already carries the user's row and, asked with `withStanding`, their plan and balances, all read in
+    // the token's lookup: one statement, no second lookup (issue 33: user/me runs on every start of the app). Each
+    // user/me (the app's start, every login) renews the page session cookie (page-session.ts), so the server can paint
+    // the member's signed-in pages with their content.
     app.api(
       user.me,
       async ({ session, locale, request, reply }) => {
         reply?.header('set-cookie', pageSessionCookie(config.serverSecret, session, request.protocol === 'https'));
-        return currentUserOf(db, session.user, locale, config.economy.withdrawal_rate);
+        return currentUserOf(db, session.user, locale, config.economy.withdrawal_rate, session.standing);
       },
-      { pageRead: true },
+      { pageRead: true, withStanding: true },
     );
 
     app.api(home.economy, () => config.economy, { pageRead: true });

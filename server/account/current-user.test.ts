@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, insertTestUsers, openTestDatabase } from '../../tests/support/databases';
 import type { DatabaseHandle } from '../db/database';
 import { ledgerAccount, userBalances } from '../wallet/ledger.repository';
-import { userStanding } from './current-user';
+import { findSessionWithStanding, userStanding } from './current-user';
+import { createSessionToken, findSession, revokeToken, SESSION_IDLE_MS, sha256 } from './token.repository';
 import { activeMembership } from './user.repository';
 
 const DAY = 86_400_000;
@@ -52,5 +53,35 @@ describe.each(DATABASE_KINDS)('userStanding (%s)', (kind) => {
     expect(running.plan!.ends_at.getTime()).toBeGreaterThan(Date.now() + 380 * DAY);
     expect(future.plan).toBeUndefined();
     expect(rich.balances).toEqual({ coins: 9_007_199_254_745, earned: 1200, hold: 1000 });
+  });
+
+  it("user/me's one statement reads the session as findSession does, and each user's own standing", async () => {
+    const tokens = await Promise.all(users.map((uuid) => createSessionToken(database.db, uuid, 'pwa')));
+    for (const [index, token] of tokens.entries()) {
+      const found = await findSessionWithStanding(database.db, token);
+      expect(found).toEqual({ ...(await findSession(database.db, token)), standing: await userStanding(database.db, users[index]) });
+      expect(found!.user.uuid).toBe(users[index]);
+    }
+    // The rich member's plan-less standing, read with their session: balances of their own, not another row's.
+    expect((await findSessionWithStanding(database.db, tokens[3]))!.standing).toEqual({ plan: undefined, balances: { coins: 9_007_199_254_745, earned: 1200, hold: 1000 } });
+    expect((await findSessionWithStanding(database.db, tokens[1]))!.standing.plan?.plan_item).toBe(1);
+  });
+
+  it("user/me's one statement ends the sessions findSession ends, and notes a use as it does", async () => {
+    const lastUsed = async (token: string) =>
+      new Date((await database.db.selectFrom('user_tokens').select('last_used_at').where('token_hash', '=', sha256(token)).executeTakeFirstOrThrow()).last_used_at).getTime();
+    const [uuid] = users;
+    expect(await findSessionWithStanding(database.db, 'no-such-token')).toBeNull();
+    const revoked = await createSessionToken(database.db, uuid, 'pwa');
+    const [{ id }] = await database.db.selectFrom('user_tokens').select('id').where('token_hash', '=', sha256(revoked)).execute();
+    await revokeToken(database.db, String(id));
+    expect(await findSessionWithStanding(database.db, revoked)).toBeNull();
+    const token = await createSessionToken(database.db, uuid, 'pwa');
+    const created = await lastUsed(token);
+    expect(await findSessionWithStanding(database.db, token, created + SESSION_IDLE_MS + 1000)).toBeNull();
+    expect(await findSessionWithStanding(database.db, token, created + 9 * 60_000)).not.toBeNull();
+    expect(await lastUsed(token)).toBe(created);
+    expect(await findSessionWithStanding(database.db, token, created + 11 * 60_000)).not.toBeNull();
+    expect(await lastUsed(token)).toBe(created + 11 * 60_000);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import { type InferResult, type Kysely, sql } from 'kysely';
 import { EMAIL_CODE_LENGTH, SESSION_IDLE_DAYS } from '@/contract/constants';
 import { TokenPurpose } from '@/contract/feature-enums';
 import { prepared } from '../db/prepared';
@@ -40,21 +40,37 @@ export interface SessionLookup {
   user: UserRow;
 }
 
-/** The session token's row with its user's, by the token's hash: every signed-in request runs it (prepared.ts). */
-const sessionByHash = prepared('find_session', 1, (db, tokenHash: string) =>
-  db
+/**
+ * The session token's row with its user's, by the token's hash: every signed-in request runs it (prepared.ts), and
+ * user/me runs it with its user's standing in the same statement (current-user.ts).
+ */
+export function sessionByHashQuery(db: Kysely<Database>, tokenHash: string) {
+  return db
     .selectFrom('user_tokens as t')
     .innerJoin('users as u', 'u.uuid', 't.user_uuid')
     .selectAll('u')
     .select(['t.id as token_id', 't.last_used_at as token_last_used_at'])
     .where('t.token_hash', '=', tokenHash)
     .where('t.purpose', '=', TokenPurpose.Session)
-    .where('t.revoked_at', 'is', null),
-);
+    .where('t.revoked_at', 'is', null);
+}
+
+const sessionByHash = prepared('find_session', 1, sessionByHashQuery);
+
+/** A row of `sessionByHashQuery`: the user's columns and the token's id and last use. */
+export type SessionRow = InferResult<ReturnType<typeof sessionByHashQuery>>[number];
 
 /** The user of a live session token, or null when unknown, revoked or idle for longer than 30 days. */
 export async function findSession(db: Kysely<Database>, token: string, nowMs = Date.now()): Promise<SessionLookup | null> {
   const [row] = await sessionByHash(db, sha256(token));
+  return liveSession(db, row, nowMs);
+}
+
+/**
+ * The session of a row `sessionByHashQuery` found (or null: none, or idle for longer than 30 days), its use noted when
+ * the last note is older than TOUCH_AFTER_MS.
+ */
+export async function liveSession(db: Kysely<Database>, row: SessionRow | undefined, nowMs = Date.now()): Promise<SessionLookup | null> {
   if (!row) return null;
   const lastUsed = new Date(row.token_last_used_at).getTime();
   if (nowMs - lastUsed > SESSION_IDLE_MS) return null;

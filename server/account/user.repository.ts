@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Database, InsertableUserRow, UserRow } from '../db/schema';
 import { prepared } from '../db/prepared';
 
@@ -60,7 +60,7 @@ export async function updateUser(
  * current-user.ts): `plan_item` of the membership running now (the one ending last, should two overlap), and
  * `period_end`, the end of the paid period. Both are null without a running plan.
  */
-export const runningPlanColumns = (eb: ExpressionBuilder<Database, never>, uuid: string) =>
+export const runningPlanColumns = (eb: ExpressionBuilder<Database, never>, uuid: string | Expression<string>) =>
   [
     eb
       .selectFrom('memberships')

@@ -14,6 +14,7 @@ import { translate, type MessageKey, type MessageParams } from '../i18n';
 import { MemoryReplayStore, openEnvelope, type ReplayStore, sealData, serverKeys } from './envelope';
 import { ApiFailure, TokenExpired } from './failure';
 import type { UserRow } from '../db/schema';
+import type { UserStanding } from '../account/current-user';
 import { describeIssue } from './issues';
 import { brokenTextField, fieldNestedTooDeep, safeParseUntrusted } from './parse-untrusted';
 import { noteApiStatus } from '../metrics/metrics.plugin';
@@ -32,10 +33,15 @@ import { noteApiStatus } from '../metrics/metrics.plugin';
 export interface ApiSession {
   user: UserRow;
   tokenId: string;
+  /** The user's running plan and balances, read with the session when the call asked (ApiRouteOptions.withStanding). */
+  standing?: UserStanding;
 }
 
-/** Resolves a session token to its user; returns null for an unknown, revoked or expired token. */
-export type SessionResolver = (token: string) => Promise<ApiSession | null>;
+/**
+ * Resolves a session token to its user; returns null for an unknown, revoked or expired token. With `standing`, it
+ * reads the user's standing in the same statement.
+ */
+export type SessionResolver = (token: string, read?: { standing: boolean }) => Promise<ApiSession | null>;
 
 export interface ApiRequestState {
   encrypted: boolean;
@@ -67,6 +73,8 @@ export interface ApiRouteOptions {
    * signed-in page's first paint (apiAsMember).
    */
   pageRead?: boolean;
+  /** The handler reads the user's standing (plan and balances): the session's lookup reads it too, in one statement. */
+  withStanding?: boolean;
   /** Extra preHandler hooks run after the session is resolved (rate limits by account). */
   preHandler?: preHandlerHookHandler[];
 }
@@ -253,7 +261,7 @@ export default fp(
      * Opens the envelope and resolves the session, before any route preHandler so rate limits can key on the
      * account. Returns true when the request was refused (and answered).
      */
-    async function admit(call: ApiCall, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    async function admit(call: ApiCall, request: FastifyRequest, reply: FastifyReply, read?: { standing: boolean }): Promise<boolean> {
       const locale = localeOf(request);
       let files = NO_FILES;
       let result: Opened | Refusal;
@@ -292,7 +300,7 @@ export default fp(
       state.guestId = session.data.oauth_id;
       const token = call.auth === 'none' ? undefined : session.data.token;
       if (token) {
-        const resolved = await options.resolveSession(token);
+        const resolved = await options.resolveSession(token, read);
         if (!resolved) {
           expired(reply, state);
           return true;
@@ -386,15 +394,16 @@ export default fp(
       if (call.auth !== 'required' && !call.role && !call.files) guestHandlers.set(call.path, handler as unknown as ApiHandler<ApiCall>);
       if (routeOptions.pageRead && !call.role && !call.files) pageReadHandlers.set(call.path, handler as unknown as ApiHandler<ApiCall>);
       const preHandler = routeOptions.preHandler ?? [];
+      const read = routeOptions.withStanding ? { standing: true } : undefined;
       if (preHandler.length === 0) {
         // No route hook needs the session before the handler: admitting it in the handler itself spares two hook
         // stages (and their promises) per request.
-        app.post(url, async (request, reply) => ((await admit(call, request, reply)) ? reply : respond(call, handler, request, reply)));
+        app.post(url, async (request, reply) => ((await admit(call, request, reply, read)) ? reply : respond(call, handler, request, reply)));
         return;
       }
       app.post(url, {
         preValidation: async function admitRequest(request, reply) {
-          if (await admit(call, request, reply)) return reply;
+          if (await admit(call, request, reply, read)) return reply;
         },
         preHandler,
         handler: (request, reply) => respond(call, handler, request, reply),

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { CurrentUser } from '@/contract/calls/user';
 import * as userCalls from '@/contract/calls/user';
-import { currentUserOf } from '../../server/account/current-user';
+import { currentUserOf, findSessionWithStanding } from '../../server/account/current-user';
 import { pageSessionCookie } from '../../server/account/page-session';
 import { findSession } from '../../server/account/token.repository';
 import { sealEnvelope } from '@/services/envelope';
@@ -40,7 +40,7 @@ import {
  *  (a) full stack: the real server (buildApp) on 127.0.0.1, every request a freshly sealed envelope carrying the
  *      session token of a registered user; every answer must be status 1 with the user's own data;
  *  (b) bare Fastify: a fresh instance with one POST /bare route returning a small JSON, same load settings;
- *  (c) in-process: what user/me's handler does (findSession, the page session cookie, currentUserOf) on the
+ *  (c) in-process: what user/me's handler does (findSessionWithStanding, the page session cookie, currentUserOf) on the
  *      server's own Kysely handle, no HTTP and no envelope, in as many concurrent async loops as (a) has connections;
  * plus, for the breakdowns, (a)'s answer served canned (HTTP, envelope and schemas only, no session lookup) and a
  * plain route of the same app that parses the same form but opens no envelope (the app's plumbing alone).
@@ -158,12 +158,15 @@ async function benchDatabase(kind: DatabaseKind, label: string, env: BenchEnviro
     const session = await findSession(app.db, token);
     canned = await currentUserOf(app.db, session!.user, 'en', 1);
     const db = app.db;
-    /** What user/me's handler does, in process: the session's lookup, the page session cookie, the current user. */
+    /**
+     * What user/me's handler does, in process: the session's lookup with the user's standing (the API reads both in
+     * one statement for user/me), the page session cookie, the current user.
+     */
     const meInProcess = async () => {
-      const found = await findSession(db, token);
+      const found = await findSessionWithStanding(db, token);
       if (!found) throw new Error('session not found');
       pageSessionCookie(config.serverSecret, found, false);
-      const current = await currentUserOf(db, found.user, 'en', 1);
+      const current = await currentUserOf(db, found.user, 'en', 1, found.standing);
       if (current.uuid !== user.uuid) throw new Error(`wrong user ${current.uuid}`);
     };
     await runLoad({ url: `${baseUrl}/api/user/me`, connections, warmupS, durationS: 1, request: sealedMe({ token }) });
@@ -219,7 +222,7 @@ async function benchDatabase(kind: DatabaseKind, label: string, env: BenchEnviro
       { name: '(a) full stack  a plain route of the app: the form parsed, no envelope', result: plainResult, unit: 'req/s' },
       { name: '(a) full stack  a plain route that only opens and seals the envelope', result: cryptoOnlyResult, unit: 'req/s' },
       { name: '(b) bare Fastify POST /bare', result: bareResult, unit: 'req/s' },
-      { name: '(c) in-process findSession + page cookie + currentUserOf', result: inProcess, unit: 'calls/s' },
+      { name: '(c) in-process session with standing + page cookie + currentUserOf', result: inProcess, unit: 'calls/s' },
     ];
     printTable(
       `${label} — ${connections} connections / loops, ${warmupS} s warm-up + ${durationS} s measured`,
