@@ -68,12 +68,15 @@ async function stopChild(child: ChildProcess): Promise<void> {
   alive.delete(child);
 }
 
+/** Environment variables a spec file sets on its server beyond the defaults below (the `serverSettings` option). */
+export type ServerSettings = Readonly<Record<string, string>>;
+
 /**
  * Environment of the child: a temp DATA_DIR and nothing that would point it at shared state (an external
  * database, Redis, SMTP, an S3 bucket, fixed keys), so every server starts from its own copy of the freshly migrated
  * and seeded demo data.
  */
-function serverEnv(port: number, dataDir: string, smtpPort: number): NodeJS.ProcessEnv {
+function serverEnv(port: number, dataDir: string, smtpPort: number, extra: ServerSettings): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of SHARED_STATE_VARIABLES) delete env[name];
   return {
@@ -90,10 +93,11 @@ function serverEnv(port: number, dataDir: string, smtpPort: number): NodeJS.Proc
     LOG_LEVEL: 'warn',
     API_DEBUG: '0',
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
+    ...extra,
   };
 }
 
-async function startOnce(): Promise<RunningServer | { failed: string }> {
+async function startOnce(extra: ServerSettings): Promise<RunningServer | { failed: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'venuely-e2e-'));
   copySeededTemplate(dataDir);
   const port = await freePort();
@@ -103,7 +107,7 @@ async function startOnce(): Promise<RunningServer | { failed: string }> {
   let printed = 0;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
     cwd: ROOT,
-    env: serverEnv(port, dataDir, smtp.port),
+    env: serverEnv(port, dataDir, smtp.port, extra),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   alive.add(child);
@@ -156,10 +160,10 @@ async function startOnce(): Promise<RunningServer | { failed: string }> {
   return { baseURL, port, dataDir, mailbox: smtp.inbox, waitForMail, logMark: () => printed, logSince, stop: cleanup };
 }
 
-async function startServer(): Promise<RunningServer> {
+async function startServer(extra: ServerSettings): Promise<RunningServer> {
   let last = '';
   for (let attempt = 1; attempt <= 3; attempt++) {
-    const result = await startOnce();
+    const result = await startOnce(extra);
     if (!('failed' in result)) return result;
     last = result.failed;
     // Only a lost race for the port is worth another try; anything else is a real failure to report.
@@ -175,10 +179,10 @@ async function startServer(): Promise<RunningServer> {
 class ServerPerFile {
   private current: { file: string; server: RunningServer } | null = null;
 
-  async for(file: string): Promise<RunningServer> {
+  async for(file: string, extra: ServerSettings): Promise<RunningServer> {
     if (this.current?.file === file) return this.current.server;
     await this.stop();
-    const server = await startServer();
+    const server = await startServer(extra);
     this.current = { file, server };
     return server;
   }
@@ -194,7 +198,10 @@ class ServerPerFile {
  * `app` is the spec file's own server; `baseURL` points `page` (and `request`) at it, so specs navigate with
  * relative paths. A failing test gets what the server printed during it attached to its report.
  */
-export const test = base.extend<{ app: AppServer }, { appServers: ServerPerFile }>({
+export const test = base.extend<{ app: AppServer }, { appServers: ServerPerFile; serverSettings: ServerSettings }>({
+  // A spec file's own settings of its server (`test.use({ serverSettings: { NAME: 'value' } })` at its top): a worker
+  // option, so Playwright gives such a file workers of its own.
+  serverSettings: [{}, { scope: 'worker', option: true }],
   appServers: [
     // Playwright reads fixture dependencies from the destructuring pattern, so an empty one it must be.
     async ({}, use) => {
@@ -205,8 +212,8 @@ export const test = base.extend<{ app: AppServer }, { appServers: ServerPerFile 
     { scope: 'worker' },
   ],
   app: [
-    async ({ appServers }, use, testInfo) => {
-      const server = await appServers.for(testInfo.file);
+    async ({ appServers, serverSettings }, use, testInfo) => {
+      const server = await appServers.for(testInfo.file, serverSettings);
       const mark = server.logMark();
       await use(server);
       if (testInfo.status !== testInfo.expectedStatus) {
