@@ -328,3 +328,44 @@ test('the audit log reads as a table of changes in words, and filters by action,
   await expect(page.getByLabel("Admin's user name")).toHaveValue('');
   await expect(rows).toHaveCount(4);
 });
+
+test('"Sign out on all devices" asks first, then ends the member\'s session where they are: their open chat page asks them to log in again', async ({
+  page,
+  browser,
+  app,
+}) => {
+  test.setTimeout(90_000);
+  const memberContext = await browser.newContext({ baseURL: app.baseURL, viewport: { width: 390, height: 844 } });
+  try {
+    const member = await memberContext.newPage();
+    await logIn(member, { account: 'member', password: 'member-pass-2026' });
+    await member.goto('/en/message');
+    await expect(member.getByRole('list', { name: 'Conversations' }).getByRole('link').first()).toBeVisible();
+
+    await logIn(page, ADMIN);
+    await page.goto('/en/admin/users');
+    await page.getByLabel('User name, e-mail or uuid').fill('member');
+    await page.getByRole('button', { name: 'Look up' }).click();
+    const card = page.getByRole('article', { name: 'Mia' });
+    await expect(card).toContainText('member@');
+    await card.getByRole('button', { name: 'Sign out on all devices' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Sign Mia out on all devices?' });
+    await expect(confirm).toContainText('Every session of this account ends now');
+    // Cancelling ends nothing.
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await card.getByRole('button', { name: 'Sign out on all devices' }).click();
+    await confirm.getByRole('button', { name: 'Sign out on all devices' }).click();
+    await expect(confirm).toBeHidden();
+
+    // The member's open chat page learns it without a reload or a tap, and the app is theirs as a guest's.
+    const ended = member.getByRole('dialog', { name: 'Session expired' });
+    await expect(ended).toContainText('You were signed out because your session ended. Please log in again.');
+    await ended.getByRole('button', { name: 'OK' }).click();
+    await expect(ended).toBeHidden();
+    await member.goto('/en/member');
+    await expect(member.getByRole('button', { name: 'Log in or create an account' })).toBeVisible();
+  } finally {
+    await memberContext.close();
+  }
+});
