@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { logIn } from './log-in';
+import { logIn, MIA, PAUL } from './log-in';
+import { conversations, messageList, openWith } from './chat-pages';
 
 /**
  * Issue 30 items 1 and 2 on a phone (390×844): a conversation behaves like WhatsApp's or Telegram's. It opens at the
@@ -11,18 +12,7 @@ import { logIn } from './log-in';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-const MIA = { account: 'member', password: 'member-pass-2026' };
-const PAUL = { account: 'paid', password: 'paid-pass-2026' };
-
-const conversations = (page: Page) => page.getByRole('list', { name: 'Conversations' });
-const messageList = (page: Page) => page.getByRole('list', { name: 'Messages' });
 const bubble = (page: Page, text: string) => messageList(page).getByText(text, { exact: true });
-
-async function openWith(page: Page, name: string) {
-  await page.goto('/en/message');
-  await conversations(page).getByRole('link').filter({ hasText: name }).click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-}
 
 async function paulsPage(browser: Browser, baseURL: string): Promise<Page> {
   const page = await (await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } })).newPage();

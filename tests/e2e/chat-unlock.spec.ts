@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { routeChatSocket } from './chat-socket-route';
 import { expect, test } from './fixtures';
-import { logIn, registerMember } from './log-in';
+import { logIn, MIA, registerMember } from './log-in';
+import { messageList } from './chat-pages';
 
 /**
  * Issue 30 items 3 and 10 in Chromium against the real server: unlocking a profile's chat (the price on its Chat
@@ -14,10 +15,8 @@ import { logIn, registerMember } from './log-in';
 // take 20-27 s on the 2-core CI machine, too close to the default 30 s.
 test.describe.configure({ timeout: 60_000 });
 
-const MIA = { account: 'member', password: 'member-pass-2026' };
 const ADMIN = { account: 'admin', password: 'admin-pass-2026' };
 
-const messageList = (page: Page) => page.getByRole('list', { name: 'Messages' });
 const numberIn = (text: string | null) => Number(/[\d,]+/.exec(text ?? '')?.[0].replaceAll(',', ''));
 
 /** Holds every request to `path` until `release` is called; `seen` resolves when the first one is held. */

@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { logIn } from './log-in';
+import { logIn, MIA, PAUL } from './log-in';
+import { conversations, messageList, openWith } from './chat-pages';
 
 /**
  * A member's chat open in more windows than the server allows (CHAT_SOCKETS_PER_USER, here 1): the newest window
@@ -10,18 +10,7 @@ import { logIn } from './log-in';
 
 test.use({ viewport: { width: 390, height: 844 }, serverSettings: { CHAT_SOCKETS_PER_USER: '1' } });
 
-const MIA = { account: 'member', password: 'member-pass-2026' };
-const PAUL = { account: 'paid', password: 'paid-pass-2026' };
 const ELSEWHERE = 'Chat is open in another window. Messages will be sent once you use it here.';
-
-const conversations = (page: Page) => page.getByRole('list', { name: 'Conversations' });
-const messageList = (page: Page) => page.getByRole('list', { name: 'Messages' });
-
-async function openWith(page: Page, name: string) {
-  await page.goto('/en/message');
-  await conversations(page).getByRole('link').filter({ hasText: name }).click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-}
 
 test('a second window takes the chat; the first says so, keeps what is written there, and takes it back with "Use here"', async ({ page, browser, app }) => {
   test.setTimeout(90_000);

@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { routeChatSocket } from './chat-socket-route';
 import { msg } from './catalog';
 import { expect, test } from './fixtures';
-import { logIn } from './log-in';
+import { logIn, MIA, PAUL } from './log-in';
+import { conversations, messageList } from './chat-pages';
 
 /**
  * Issue 11 in Chromium against the real server and socket: the demo conversation is waiting with unread messages,
@@ -14,9 +15,6 @@ import { logIn } from './log-in';
 // Two members in two browsers, each page first loaded in full (a signed-in page's server paint, then the app): these
 // take 20-27 s on the 2-core CI machine, too close to the default 30 s.
 test.describe.configure({ timeout: 60_000 });
-
-const MIA = { account: 'member', password: 'member-pass-2026' };
-const PAUL = { account: 'paid', password: 'paid-pass-2026' };
 
 async function newMember(browser: Browser, baseURL: string, who: { account: string; password: string }) {
   const context = await browser.newContext({ baseURL });
@@ -46,13 +44,11 @@ async function unreadOf(page: Page): Promise<number> {
 }
 const unreadName = (count: number) => (count === 0 ? 'Messages' : `Messages, ${count} unread`);
 
-const conversations = (page: Page) => page.getByRole('list', { name: 'Conversations' });
 /** Chooses an entry of the conversation header's overflow menu (Block, Unblock, Report). */
 async function chooseInMenu(page: Page, item: string) {
   await page.getByRole('button', { name: 'More options' }).click();
   await page.getByRole('menu', { name: 'More options' }).getByRole('menuitem', { name: item }).click();
 }
-const messageList = (page: Page) => page.getByRole('list', { name: 'Messages' });
 
 test('the demo conversation waits with its unread messages; opening it reads them', async ({ page }) => {
   await logIn(page, MIA);

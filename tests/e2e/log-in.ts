@@ -6,6 +6,10 @@ export interface Credentials {
   password: string;
 }
 
+/** The demo accounts the chat's conversation is between (server/seed): Mia, a member, and Paul, a paid member. */
+export const MIA: Credentials = { account: 'member', password: 'member-pass-2026' };
+export const PAUL: Credentials = { account: 'paid', password: 'paid-pass-2026' };
+
 /** Logs `who` in on the login page and waits until the member page shows them signed in. */
 export async function logIn(page: Page, who: Credentials): Promise<void> {
   await page.goto('/en/login');

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { logIn } from './log-in';
+import { logIn, MIA } from './log-in';
 
 /**
  * Signed-in pages never stay blank while their data loads (issue 30 item 8): for a signed-in browser the server
@@ -9,8 +9,6 @@ import { logIn } from './log-in';
  * once it has the member's content. Measured on a slow connection: Chromium throttled to 400 ms and
  * 400 kbit/s, no cache.
  */
-
-const MIA = { account: 'member', password: 'member-pass-2026' };
 
 /** The hint cookie (src/contract/first-paint-keys.ts SIGNED_IN_COOKIE), literal here on purpose. */
 const SIGNED_IN_COOKIE = 'venuely_member';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { createRawClient } from '../support/raw-client';
 import { expect, test } from './fixtures';
-import { logIn, registerMember } from './log-in';
+import { logIn, MIA, registerMember } from './log-in';
 
 /**
  * Issue 12 in Chromium on the sandbox provider: a membership bought on the provider's hosted page, coins bought
@@ -12,8 +12,6 @@ import { logIn, registerMember } from './log-in';
 
 // A payment waits for the provider and the dialog's 5 s poll: a minute leaves room on a busy 2-core machine.
 test.describe.configure({ timeout: 60_000 });
-
-const MIA = { account: 'member', password: 'member-pass-2026' };
 
 const paymentDialog = (page: Page) => page.getByRole('dialog', { name: 'Payment', exact: true });
 
