@@ -158,11 +158,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     now: options.now,
     replayStore: redis ? new RedisReplayStore(redis) : new MemoryReplayStore(),
     noteLocale: (request, user, locale) => noteRequestLocale(app, request, user, locale),
-    resolveSession: async (token, read) => {
-      if (read?.standing) return findSessionWithStanding(database.db, token);
-      const found = await findSession(database.db, token);
-      return found ? { tokenId: found.tokenId, user: found.user } : null;
-    },
+    resolveSession: (token, withStanding) => (withStanding ? findSessionWithStanding(database.db, token) : findSession(database.db, token)),
     recordGuest: async (guestId, client, userUuid) => {
       await database.db
         .insertInto('guests')

@@ -38,10 +38,10 @@ export interface ApiSession {
 }
 
 /**
- * Resolves a session token to its user; returns null for an unknown, revoked or expired token. With `standing`, it
- * reads the user's standing in the same statement.
+ * Resolves a session token to its user; returns null for an unknown, revoked or expired token. With `withStanding`,
+ * it reads the user's standing in the same statement.
  */
-export type SessionResolver = (token: string, read?: { standing: boolean }) => Promise<ApiSession | null>;
+export type SessionResolver = (token: string, withStanding?: boolean) => Promise<ApiSession | null>;
 
 export interface ApiRequestState {
   encrypted: boolean;
@@ -261,7 +261,7 @@ export default fp(
      * Opens the envelope and resolves the session, before any route preHandler so rate limits can key on the
      * account. Returns true when the request was refused (and answered).
      */
-    async function admit(call: ApiCall, request: FastifyRequest, reply: FastifyReply, read?: { standing: boolean }): Promise<boolean> {
+    async function admit(call: ApiCall, request: FastifyRequest, reply: FastifyReply, withStanding?: boolean): Promise<boolean> {
       const locale = localeOf(request);
       let files = NO_FILES;
       let result: Opened | Refusal;
@@ -300,7 +300,7 @@ export default fp(
       state.guestId = session.data.oauth_id;
       const token = call.auth === 'none' ? undefined : session.data.token;
       if (token) {
-        const resolved = await options.resolveSession(token, read);
+        const resolved = await options.resolveSession(token, withStanding);
         if (!resolved) {
           expired(reply, state);
           return true;
@@ -394,16 +394,15 @@ export default fp(
       if (call.auth !== 'required' && !call.role && !call.files) guestHandlers.set(call.path, handler as unknown as ApiHandler<ApiCall>);
       if (routeOptions.pageRead && !call.role && !call.files) pageReadHandlers.set(call.path, handler as unknown as ApiHandler<ApiCall>);
       const preHandler = routeOptions.preHandler ?? [];
-      const read = routeOptions.withStanding ? { standing: true } : undefined;
       if (preHandler.length === 0) {
         // No route hook needs the session before the handler: admitting it in the handler itself spares two hook
         // stages (and their promises) per request.
-        app.post(url, async (request, reply) => ((await admit(call, request, reply, read)) ? reply : respond(call, handler, request, reply)));
+        app.post(url, async (request, reply) => ((await admit(call, request, reply, routeOptions.withStanding)) ? reply : respond(call, handler, request, reply)));
         return;
       }
       app.post(url, {
         preValidation: async function admitRequest(request, reply) {
-          if (await admit(call, request, reply, read)) return reply;
+          if (await admit(call, request, reply, routeOptions.withStanding)) return reply;
         },
         preHandler,
         handler: (request, reply) => respond(call, handler, request, reply),
