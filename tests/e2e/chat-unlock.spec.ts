@@ -115,8 +115,14 @@ test('with the chat socket down, an unlock says why and spends nothing; once it 
   await expect(messageList(page).getByText('You unlocked this chat.')).toHaveCount(0);
   await expect(balanceLine).toHaveText(`Balance: ${balance.toLocaleString('en-US')} points`);
 
-  // The socket comes back by itself; the same tap now unlocks, and the server charged the price once.
+  // The socket comes back by itself. While the server has not answered the chat's init, the chat cannot act yet and
+  // still says so: an unlock refused as "not connected" never follows a notice that has gone.
+  socket.hold();
   socket.restore();
+  await expect.poll(() => socket.openCount(), { timeout: 15_000 }).toBe(1);
+  await expect(page.getByText('Connecting…')).toBeVisible();
+  // Once answered, the same tap unlocks, and the server charged the price once.
+  socket.release();
   await expect(page.getByText(/^(Connecting…|Offline\. Messages will be sent when the connection is back\.)$/)).toBeHidden({ timeout: 15_000 });
   await confirm.getByRole('button', { name: `Unlock for ${price} points` }).click();
   await expect(confirm).toBeHidden();

@@ -13,6 +13,7 @@ import {
   INIT_ACK_ID,
   selectChatSocketDisplaced,
   selectChatSocketReady,
+  selectChatConnection,
   selectChatSocketStatus,
   type ChatSocketEvent,
   type ChatSocketNotification,
@@ -166,8 +167,12 @@ describe('chat socket: connecting', () => {
       { route: 'chat/initUser', via: 'pwa', token: CONFIG.chat_token, encrypt: 'self', data: { resume }, ack_id: INIT_ACK_ID },
     ]);
     expect(selectChatSocketReady(actor.getSnapshot())).toBe(false);
+    // Open, but the chat cannot act yet: the user is still told "Connecting…".
+    expect(selectChatSocketStatus(actor.getSnapshot())).toBe('OPEN');
+    expect(selectChatConnection(actor.getSnapshot())).toBe('CONNECTING');
     im.push({ message_type: 'ackMessage', confirmed_ack_id: INIT_ACK_ID });
     expect(selectChatSocketReady(actor.getSnapshot())).toBe(true);
+    expect(selectChatConnection(actor.getSnapshot())).toBe('OPEN');
     // The init's answer is the socket's own business.
     expect(types()).toEqual(['socket.opened', 'socket.ready']);
   });
@@ -383,6 +388,7 @@ describe('chat socket: reconnecting', () => {
     await pass(MOCK_DELAY_MS);
     expect(notes).toEqual([{ type: 'socket.closed', code: 4008 }]);
     expect(selectChatSocketDisplaced(actor.getSnapshot())).toBe(true);
+    expect(selectChatConnection(actor.getSnapshot())).toBe('DISPLACED');
     // No timer: reconnecting would close another window of the user's, which would do the same.
     await pass(CHAT_RECONNECT_MS * 10);
     expect(im.connections).toHaveLength(1);

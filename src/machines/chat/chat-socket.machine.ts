@@ -334,3 +334,18 @@ export const selectChatSocketDisplaced = (snapshot: ChatSocketSnapshot): boolean
 
 /** Initialized: chat frames may be sent. */
 export const selectChatSocketReady = (snapshot: ChatSocketSnapshot): boolean => snapshot.hasTag('ready');
+
+/** What the user is told of the chat's connection: the socket's status, or DISPLACED (open in another window). */
+export type ChatConnection = ChatSocketStatus | 'DISPLACED';
+
+/**
+ * The connection as the user is told it. The chat counts as connected once it can act (`ready`: the server answered
+ * the init): the outbox goes out then, and an unlock is refused before it. So an open socket whose init is not
+ * answered yet is still CONNECTING: a notice that vanished a moment before an unlock is refused as "not connected"
+ * would contradict it.
+ */
+export const selectChatConnection = (snapshot: ChatSocketSnapshot): ChatConnection =>
+  snapshot.hasTag('displaced') ? 'DISPLACED'
+  : snapshot.hasTag('ready') ? ChatSocketStatus.OPEN
+  : snapshot.hasTag('open') ? ChatSocketStatus.CONNECTING
+  : selectChatSocketStatus(snapshot);

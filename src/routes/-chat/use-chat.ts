@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { use } from 'react';
-import { selectChatSocketDisplaced, selectChatSocketStatus } from '@/machines/chat/chat-socket.machine';
+import { selectChatConnection } from '@/machines/chat/chat-socket.machine';
 import type { ConnectionStatus } from '@/ui/chat/chat-format';
 import { useAppSystem } from '../-app/app-context';
 import type { ChatActor } from './chat-system';
@@ -11,8 +11,8 @@ export function useChat(): ChatActor {
   return use(system.loadChat());
 }
 
-/** The chat socket's status (spec section 3: CLOSED, CONNECTING, OPEN), or DISPLACED: open in another window. */
+/** The chat's connection as the user is told it (selectChatConnection: OPEN once the chat can send). */
 export function useConnectionStatus(chat: ChatActor): ConnectionStatus {
   const socket = useSelector(chat, (snapshot) => snapshot.children.socket);
-  return useSelector(socket, (snapshot) => (!snapshot ? 'CLOSED' : selectChatSocketDisplaced(snapshot) ? 'DISPLACED' : selectChatSocketStatus(snapshot)));
+  return useSelector(socket, (snapshot) => (!snapshot ? 'CLOSED' : selectChatConnection(snapshot)));
 }
