@@ -204,6 +204,31 @@ test("a tap on the server's paint before the app has the page is not lost: Sign 
   }
 });
 
+test("a tap on the server's paint is not lost where the app's render differs before the button", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const { context, slow } = await slowSignedInPage(page, browser, true);
+  try {
+    // The server's paint with a line the app's render does not have, just before Sign out: the button's place in the
+    // paint is not its place in the render (as with a notice one has and the other not).
+    await slow.route('**/en/member', async (route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      const button = html.lastIndexOf('<button', html.indexOf('>Sign out<'));
+      await route.fulfill({ response, body: `${html.slice(0, button)}<p>A line only the paint has</p>${html.slice(button)}` });
+    });
+    await throttle(slow, context);
+    await slow.goto('/en/member', { waitUntil: 'commit' });
+    await expect(slow.getByText('A line only the paint has')).toBeVisible();
+    await slow.getByRole('button', { name: 'Sign out' }).click();
+    expect(await slow.evaluate(() => document.documentElement.dataset.app ?? null)).toBeNull();
+    // The app's render, without that line, has one Sign out: that is the button the member meant.
+    await expect(slow.getByRole('button', { name: 'Log in or create an account' })).toBeVisible({ timeout: 90_000 });
+    await expect(slow.getByText('A line only the paint has')).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});
+
 test("the conversations' times in the server's paint are the visitor's, as the app shows them, far from the server's zone", async ({ browser }) => {
   test.setTimeout(120_000);
   // UTC+14: a day ahead of a server on UTC for ten hours of every day, and never the same hour.

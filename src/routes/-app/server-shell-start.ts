@@ -84,12 +84,18 @@ function pathOf(top: readonly Element[], element: Element): number[] | null {
   return index < 0 ? null : [index, ...path];
 }
 
+/** The same button to a member: its text and its accessible name as the markup gives it. */
+const sameButton = (a: Element, b: Element) => a.textContent === b.textContent && a.getAttribute('aria-label') === b.getAttribute('aria-label');
+
 /**
  * The buttons tapped on the server's paint before the app had the page (the boot script keeps them:
- * public/first-paint-boot.js, until `data-app` is set), to press on the app's render in its place: the same markup,
- * so the button at the same place, with the same text and name, is the one the member meant. Called just before the
- * app renders (which, as a transition, takes a while: a tap meanwhile still lands on the paint); the returned function
- * runs once the render has taken the paint's place: from then on React has the taps.
+ * public/first-paint-boot.js, until `data-app` is set), to press on the app's render in its place. The render is the
+ * same markup, so the button at the same place, with the same text and name, is the one the member meant. Where the
+ * render differs before it (a notice one has and the other not, a row that changed meanwhile), the button with that
+ * text and name is still the one meant if the render has exactly one: a tap is never lost to a shifted place, and
+ * never pressed on a button the member could mistake for another. Called just before the app renders (which, as a
+ * transition, takes a while: a tap meanwhile still lands on the paint); the returned function runs once the render
+ * has taken the paint's place: from then on React has the taps.
  */
 export function carryEarlyTaps(root: HTMLElement): () => void {
   const paint = [...root.children];
@@ -102,9 +108,11 @@ export function carryEarlyTaps(root: HTMLElement): () => void {
       const path = pathOf(paint, button);
       let element: Element | undefined = path ? root : undefined;
       for (const index of path ?? []) element = element?.children[index];
-      if (element instanceof HTMLButtonElement && !element.disabled && element.textContent === button.textContent && element.getAttribute('aria-label') === button.getAttribute('aria-label')) {
-        element.click();
+      if (!(element instanceof HTMLButtonElement && sameButton(element, button))) {
+        const named = path ? [...root.querySelectorAll('button')].filter((candidate) => sameButton(candidate, button)) : [];
+        element = named.length === 1 ? named[0] : undefined;
       }
+      if (element instanceof HTMLButtonElement && !element.disabled) element.click();
     }
   };
 }
