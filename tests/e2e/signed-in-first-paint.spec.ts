@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page, Response } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { logIn, MIA } from './log-in';
 
@@ -52,7 +52,8 @@ async function watchForBlank(page: Page): Promise<void> {
  *    after this figure.
  * The paint time measured in this run goes into the report as an annotation.
  */
-async function expectPaintWithin2s(page: Page, html: string): Promise<void> {
+async function expectPaintWithin2s(page: Page, served: Response | null): Promise<void> {
+  const html = await served!.text();
   await expect.poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1);
   const path = await page.evaluate(() => {
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
@@ -114,7 +115,6 @@ for (const { path, title, skeleton, content } of PAGES) {
       await watchForRelapse(slow, content, skeleton);
       await throttle(slow, context);
       const response = await slow.goto(path, { waitUntil: 'commit' });
-      const html = await response!.text();
       // The member's page is theirs alone: no cache may keep it.
       expect(response!.headers()['cache-control']).toBe('private, no-store');
       // The server's paint: the frame, the page's title and the member's own content, before the app has run.
@@ -122,7 +122,7 @@ for (const { path, title, skeleton, content } of PAGES) {
       await expect(slow.getByRole('navigation', { name: 'Main' })).toBeVisible();
       await expect(slow.getByText(content).first()).toBeVisible();
       expect(await slow.evaluate(() => document.documentElement.dataset.app ?? null)).toBeNull();
-      await expectPaintWithin2s(slow, html);
+      await expectPaintWithin2s(slow, response);
       // The app takes over: the same content stays, it never gives way to the page's loading state or a blank page.
       await expect(slow.locator('html[data-app="ready"]')).toBeAttached({ timeout: 90_000 });
       await expect(slow.getByText(content).first()).toBeVisible();
@@ -145,13 +145,12 @@ for (const { path, title, skeleton, content } of PAGES.slice(0, 2)) {
     try {
       await throttle(slow, context);
       const response = await slow.goto(path, { waitUntil: 'commit' });
-      const html = await response!.text();
       // The server's paint: the tab bar, the page's title and its placeholder, before the app has run.
       await expect(slow.getByRole('heading', { name: title, level: 1 })).toBeVisible();
       await expect(slow.getByRole('navigation', { name: 'Main' })).toBeVisible();
       await expect(slow.locator(skeleton)).toBeVisible();
       expect(await slow.evaluate(() => document.documentElement.dataset.app ?? null)).toBeNull();
-      await expectPaintWithin2s(slow, html);
+      await expectPaintWithin2s(slow, response);
       // Then the app's page with the member's own content, in place of the skeleton.
       await expect(slow.getByText(content).first()).toBeVisible({ timeout: 60_000 });
       await expect(slow.locator(skeleton)).toHaveCount(0);
@@ -173,13 +172,12 @@ test('a conversation shows its frame and its messages loading within 2 s on a sl
     const loading = 'ol.chat-messages[aria-busy="true"]';
     await throttle(slow, context);
     const response = await slow.goto(path!, { waitUntil: 'commit' });
-    const html = await response!.text();
     // The server's paint: the conversation's frame (back, the composer, no tab bar) and its messages loading.
     await expect(slow.locator(loading)).toBeVisible();
     await expect(slow.getByRole('link', { name: 'Back' })).toBeVisible();
     await expect(slow.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
     expect(await slow.evaluate(() => document.documentElement.dataset.app ?? null)).toBeNull();
-    await expectPaintWithin2s(slow, html);
+    await expectPaintWithin2s(slow, response);
     // Then the conversation itself, in place of the placeholder.
     await expect(slow.getByText('Shall we meet at the entrance').first()).toBeVisible({ timeout: 90_000 });
     await expect(slow.locator(loading)).toHaveCount(0);

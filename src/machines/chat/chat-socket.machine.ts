@@ -344,8 +344,8 @@ export type ChatConnection = ChatSocketStatus | 'DISPLACED';
  * answered yet is still CONNECTING: a notice that vanished a moment before an unlock is refused as "not connected"
  * would contradict it.
  */
-export const selectChatConnection = (snapshot: ChatSocketSnapshot): ChatConnection =>
-  snapshot.hasTag('displaced') ? 'DISPLACED'
-  : snapshot.hasTag('ready') ? ChatSocketStatus.OPEN
-  : snapshot.hasTag('open') ? ChatSocketStatus.CONNECTING
-  : selectChatSocketStatus(snapshot);
+export function selectChatConnection(snapshot: ChatSocketSnapshot): ChatConnection {
+  if (selectChatSocketDisplaced(snapshot)) return 'DISPLACED';
+  const status = selectChatSocketStatus(snapshot);
+  return status === ChatSocketStatus.OPEN && !selectChatSocketReady(snapshot) ? ChatSocketStatus.CONNECTING : status;
+}
