@@ -3,7 +3,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import type { Locale } from '../../src/contract/enums';
 import { HOME_HEADING, msg, NOT_FOUND_TITLE } from './catalog';
 import { expect, test } from './fixtures';
-import { logInThroughDialog } from './log-in';
+import { logInThroughDialog, MIA } from './log-in';
 
 /** Automated accessibility checks (axe-core): no serious or critical violation on every screen of the app. */
 
@@ -94,7 +94,7 @@ for (const path of ['/en/japan', '/en/japan/tokyo', '/en/japan/tokyo/partner', '
 
 test('the collection has no serious or critical accessibility violations', async ({ page }, testInfo) => {
   await page.goto('/en/collection/merchant');
-  await logInThroughDialog(page, { account: 'member', password: 'member-pass-2026' });
+  await logInThroughDialog(page, MIA);
   await expect(page.getByRole('heading', { level: 1, name: 'Collection' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Collection' }).or(page.getByRole('link', { name: 'Find venues' }))).toBeVisible();
   await expectNoBlockingViolations(page, testInfo, '/en/collection/merchant');

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { msg } from './catalog';
-import { logInThroughDialog } from './log-in';
+import { logInThroughDialog, MIA } from './log-in';
 
 /** The account journey of issue 3: register in the dialog, verify by mailed code, log out, log in; guards; expiry. */
 
@@ -50,14 +50,14 @@ test('the member page has one title, for a guest and once logged in', async ({ p
   await expect(page.getByRole('button', { name: 'Log in or create an account' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(['My account']);
   await page.getByRole('button', { name: 'Log in or create an account' }).click();
-  await logInThroughDialog(page, { account: 'member', password: 'member-pass-2026' });
+  await logInThroughDialog(page, MIA);
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(['My account']);
 });
 
 test('a guest opening an auth route gets the login dialog and lands on the route after logging in', async ({ page }) => {
   await page.goto('/en/member/setup/change-password');
-  await logInThroughDialog(page, { account: 'member', password: 'member-pass-2026' });
+  await logInThroughDialog(page, MIA);
   await expect(page).toHaveURL(/\/en\/member\/setup\/change-password$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Change password' })).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { logIn } from './log-in';
+import { logIn, MIA } from './log-in';
 
 /**
  * The admin console's frame (issue 13 item 4) in Chromium. On the sandbox payment provider its header says "Test
@@ -338,7 +338,7 @@ test('"Sign out on all devices" asks first, then ends the member\'s session wher
   const memberContext = await browser.newContext({ baseURL: app.baseURL, viewport: { width: 390, height: 844 } });
   try {
     const member = await memberContext.newPage();
-    await logIn(member, { account: 'member', password: 'member-pass-2026' });
+    await logIn(member, MIA);
     await member.goto('/en/message');
     await expect(member.getByRole('list', { name: 'Conversations' }).getByRole('link').first()).toBeVisible();
 

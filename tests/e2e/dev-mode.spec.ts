@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { copySeededTemplate } from './seeded-template';
 import { freePort } from '../support/free-port';
-import { logInThroughDialog } from './log-in';
+import { logInThroughDialog, MIA } from './log-in';
 
 /**
  * Issue 10 item 13: `npm run dev` works for a developer: the Vite dev server with the API behind its proxy, the page
@@ -76,7 +76,7 @@ test.describe('npm run dev', () => {
     });
     await page.goto(`${base}/en/member`, { timeout: 120_000 });
     await page.getByRole('button', { name: 'Log in or create an account' }).click({ timeout: 60_000 });
-    await logInThroughDialog(page, { account: 'member', password: 'member-pass-2026' });
+    await logInThroughDialog(page, MIA);
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible({ timeout: 30_000 });
     const loginCall = requests.find((r) => r.url.endsWith('/api/account/loginByPassword'));
     expect(loginCall, 'the login went through the dev proxy').toBeDefined();

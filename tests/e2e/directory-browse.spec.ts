@@ -1,7 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { msg, NOT_FOUND_TEXT, NOT_FOUND_TITLE } from './catalog';
 import { appReady, expect, test } from './fixtures';
-import { logInThroughDialog } from './log-in';
+import { logInThroughDialog, MIA } from './log-in';
 
 /**
  * Browsing the directory (issue 4) against a fresh server with the demo data (SEED_DEMO=1: 20 venues and 8 profiles
@@ -172,7 +172,7 @@ test('a known place answers 200 (the 404s above are not the server failing every
 
 test('the collection requires login, then shows the favourites with both tabs', async ({ page }) => {
   await page.goto('/en/collection/merchant');
-  await logInThroughDialog(page, { account: 'member', password: 'member-pass-2026' });
+  await logInThroughDialog(page, MIA);
   await expect(page).toHaveURL(/\/en\/collection\/merchant$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Collection' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Venues', exact: true })).toHaveAttribute('aria-current', 'page');

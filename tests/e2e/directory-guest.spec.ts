@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import type { Locale } from '../../src/contract/enums';
 import { msg } from './catalog';
 import { appReady, expect, test } from './fixtures';
+import { MIA, PAUL } from './log-in';
 
 /**
  * Issue 4, the visitor's side of the directory: a guest finds a venue in Japanese, looks at its photos in the
@@ -19,9 +20,6 @@ function text(locale: Locale, msgid: string, values: Record<string, string> = {}
     return msgid.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
   }
 }
-
-const MEMBER = { account: 'member', password: 'member-pass-2026' };
-const PAID = { account: 'paid', password: 'paid-pass-2026' };
 
 /** A 1×1 PNG: the server re-encodes whatever it is given, so the smallest real image will do. */
 const PIXEL_PNG = Buffer.from(
@@ -92,7 +90,7 @@ test('a guest finds a venue in Japanese, views its photos, favourites it through
 
   // Favourite as a guest: the login dialog, then the favourite is saved without a second tap.
   await page.getByRole('button', { name: text(ja, 'Add to favourites') }).click();
-  await logInInDialog(page, ja, MEMBER);
+  await logInInDialog(page, ja, MIA);
   await expect(page.getByRole('status').getByText(text(ja, 'Added to your favourites.'))).toBeVisible();
   const saved = page.getByRole('button', { name: text(ja, 'Remove from favourites') });
   await expect(saved).toHaveAttribute('aria-pressed', 'true');
@@ -119,7 +117,7 @@ test('a free member reads a preview with the upgrade text; the paid member reads
   // The paid member writes a report longer than the preview, so the test does not depend on the demo data.
   const paid = await browser.newContext({ baseURL });
   const paidPage = await paid.newPage();
-  await logInOnPage(paidPage, PAID);
+  await logInOnPage(paidPage, PAUL);
   await paidPage.goto('/en/merchant/5/visit-report');
   const form = paidPage.getByRole('region', { name: 'Write a visit report' });
   await form.getByRole('radio', { name: '5 stars' }).check();
@@ -130,7 +128,7 @@ test('a free member reads a preview with the upgrade text; the paid member reads
   const whole = reportCards(paidPage).filter({ has: paidPage.getByRole('heading', { level: 3, name: 'Counter seats until closing' }) });
   await expect(whole.getByText(LONG_REPORT)).toBeVisible();
 
-  await logInOnPage(page, MEMBER);
+  await logInOnPage(page, MIA);
   await page.goto('/en/merchant/5/visit-report');
   const preview = reportCards(page).filter({ has: page.getByRole('heading', { level: 3, name: 'Counter seats until closing' }) });
   await expect(preview.getByText('Only paid members can read whole visit reports and see their photos.')).toBeVisible();
@@ -147,7 +145,7 @@ test('a free member reads a preview with the upgrade text; the paid member reads
 });
 
 test('a member writes a visit report with a photo and sees it listed', async ({ page }) => {
-  await logInOnPage(page, MEMBER);
+  await logInOnPage(page, MIA);
   await page.goto('/en/merchant/2/visit-report');
   const form = page.getByRole('region', { name: 'Write a visit report' });
   await form.getByRole('button', { name: 'Publish report' }).click();
@@ -170,7 +168,7 @@ test('a member writes a visit report with a photo and sees it listed', async ({ 
 test('a guest reports a venue after logging in; the dialog sends the report', async ({ page }) => {
   await page.goto('/en/merchant/3');
   await page.getByRole('button', { name: 'Report this venue' }).click();
-  await logInInDialog(page, 'en', MEMBER);
+  await logInInDialog(page, 'en', MIA);
   const dialog = page.getByRole('dialog', { name: 'Report this venue' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Send report' }).click();
@@ -193,7 +191,7 @@ test('a guest reports a venue after logging in; the dialog sends the report', as
 });
 
 test('feedback from the account menu; a member is offered the chat with a profile', async ({ page }) => {
-  await logInOnPage(page, MEMBER);
+  await logInOnPage(page, MIA);
   await page.getByRole('button', { name: 'Send feedback' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send feedback' });
   await expect(dialog).toBeVisible();
@@ -219,8 +217,8 @@ test('a guest tapping Chat logs in and lands in the conversation with the profil
   await expect(page.getByRole('heading', { level: 2, name: 'About' })).toBeVisible();
   await page.getByRole('button', { name: 'Chat' }).click();
   const login = page.getByRole('dialog', { name: 'Log in' });
-  await login.getByLabel('User name or e-mail').fill(MEMBER.account);
-  await login.getByLabel('Password', { exact: true }).fill(MEMBER.password);
+  await login.getByLabel('User name or e-mail').fill(MIA.account);
+  await login.getByLabel('Password', { exact: true }).fill(MIA.password);
   await login.getByRole('button', { name: 'Log in' }).click();
   await expect(login).toBeHidden();
   // In the conversation, which starts with the unlock.
@@ -273,7 +271,7 @@ async function settledScrollY(page: Page): Promise<number> {
 test('a toast raised while a dialog is open shows above it and stays while the pointer is on it', async ({ page }) => {
   await page.setViewportSize(PHONE);
   await page.clock.install();
-  await logInOnPage(page, MEMBER);
+  await logInOnPage(page, MIA);
   await page.goto('/en/merchant/5');
   await appReady(page);
 

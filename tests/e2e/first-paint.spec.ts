@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { HOME_HEADING, msg } from './catalog';
 import { appReady, expect, test } from './fixtures';
-import { logIn, logInThroughDialog } from './log-in';
+import { logIn, logInThroughDialog, MIA } from './log-in';
 
 /** The signed-in hint cookie (src/contract/first-paint-keys.ts SIGNED_IN_COOKIE), literal here on purpose. */
 const SIGNED_IN_COOKIE = 'venuely_member';
@@ -192,7 +192,7 @@ test.describe("a guest's home is rendered on the server", () => {
 
   test('logging in sets the hint, logging out clears it, and the home follows', async ({ page }) => {
     const home = async () => (await page.request.get('/en')).text();
-    await logIn(page, { account: 'member', password: 'member-pass-2026' });
+    await logIn(page, MIA);
     expect((await page.context().cookies()).find((cookie) => cookie.name === SIGNED_IN_COOKIE)?.value).toBe('1');
     expect(await home()).not.toContain('id="first-data"');
     // The member's home, rendered by the app, shows them signed in.
@@ -428,7 +428,7 @@ test("logging in on a server-rendered page reloads the page's data as the member
     if (new URL(request.url()).pathname === '/api/merchant/detail') detailCalls.push(request.url());
   });
   await page.getByRole('button', { name: 'Report this venue' }).click();
-  await logInThroughDialog(page, { account: 'member', password: 'member-pass-2026' });
+  await logInThroughDialog(page, MIA);
   // The member's report dialog, over the venue as the API now answers it for the member.
   await expect(page.getByRole('dialog', { name: 'Report this venue' })).toBeVisible();
   await expect.poll(() => detailCalls.length).toBeGreaterThan(0);

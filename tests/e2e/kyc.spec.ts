@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { logIn, registerMember } from './log-in';
+import { logIn, MIA, registerMember } from './log-in';
 
 /**
  * Issue 13 in Chromium with its fake camera: a member goes through the four steps of identity verification, taking
@@ -196,7 +196,7 @@ test('an admin approves one application and rejects another: each status page ch
 });
 
 test('a member who is not an admin gets the 403 page from the console', async ({ page }) => {
-  await logIn(page, { account: 'member', password: 'member-pass-2026' });
+  await logIn(page, MIA);
   await page.goto('/en/admin/withdrawals');
   await expect(page).toHaveURL(/\/en\/403$/);
 });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { logIn } from './log-in';
+import { logIn, MIA } from './log-in';
 
 /**
  * Issue 30 item 6: the nine named layouts of spec section 2 are pathless layout routes (src/routes/$lang/_*.tsx),
@@ -10,7 +10,6 @@ import { logIn } from './log-in';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-const MEMBER = { account: 'member', password: 'member-pass-2026' };
 const VERIFIED = { account: 'verified', password: 'verified-pass-2026' };
 
 interface Frame {
@@ -65,7 +64,7 @@ test.describe('a guest', () => {
 });
 
 test.describe('a member', () => {
-  test.beforeEach(async ({ page }) => logIn(page, MEMBER));
+  test.beforeEach(async ({ page }) => logIn(page, MIA));
 
   test('collection: the title Collection, the tabs, no brand header', async ({ page }) => {
     await page.goto('/en/collection/merchant');

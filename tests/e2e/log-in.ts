@@ -6,7 +6,7 @@ export interface Credentials {
   password: string;
 }
 
-/** The demo accounts the chat's conversation is between (server/seed): Mia, a member, and Paul, a paid member. */
+/** Demo accounts (server/seed): Mia, a member, and Paul, a paid member; the demo conversation is between them. */
 export const MIA: Credentials = { account: 'member', password: 'member-pass-2026' };
 export const PAUL: Credentials = { account: 'paid', password: 'paid-pass-2026' };
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { logInThroughDialog } from './log-in';
+import { logInThroughDialog, MIA } from './log-in';
 
 /**
  * Issue 10 item 9: the session survives what people do right after logging in: a reload, a link, a closed tab, a
@@ -76,7 +76,7 @@ test('a network blip on the app config at login does not log the member out', as
     return route.continue();
   });
   await page.goto('/en/member/setup');
-  await logInThroughDialog(page, { account: 'member', password: 'member-pass-2026' });
+  await logInThroughDialog(page, MIA);
   await expect(page).toHaveURL(/\/en\/member\/setup$/);
   await expect(page.getByRole('dialog', { name: 'Log in' })).toBeHidden();
   await page.reload();
