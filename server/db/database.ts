@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { type CheckpointPolicy, type CheckpointStats, CHECKPOINT_POLICY, PgliteCheckpoints } from './pglite-checkpoints';
 import { PGliteThread, PGliteThreadDialect } from './pglite-thread';
 import * as accounts from './migrations/2026-11-23-0001-accounts';
 import * as tracking from './migrations/2026-11-23-0002-tracking';
@@ -75,6 +76,8 @@ export interface DatabaseHandle {
   dump?: () => Promise<Buffer>;
   /** PostgreSQL's connection pool as it is now (metrics); PGlite has none. */
   pool?: () => { total: number; idle: number; waiting: number };
+  /** The checkpoints the server took of the embedded database (server/db/pglite-checkpoints.ts; metrics); PGlite only. */
+  checkpoints?: () => CheckpointStats;
   close(): Promise<void>;
 }
 
@@ -126,7 +129,7 @@ export function parallelismOf(db: Kysely<Database>): number {
 /**
  * PostgreSQL when a URL is given, else PGlite: in a directory under dataDir, or in memory for ':memory:'.
  */
-export async function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: { databaseUrl: string | null; dataDir: string; checkpointPolicy?: CheckpointPolicy }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: POOL_SIZE, Client: PreparingClient });
     // An idle client whose connection the server dropped (restart, failover, an admin's terminate) is emitted
@@ -151,12 +154,21 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
   const client = await PGliteThread.start(dir);
   const db = new Kysely<Database>({ dialect: new PGliteThreadDialect(client) });
   parallelism.set(db, 1);
+  // PGlite takes no checkpoint on its own while it runs: without these its WAL would grow until the process exits.
+  const checkpoints = new PgliteCheckpoints(db, options.checkpointPolicy ?? CHECKPOINT_POLICY, (error) =>
+    process.emitWarning(`PGlite checkpoint failed: ${error.message}`),
+  );
+  checkpoints.start();
   return {
     db,
     kind: 'pglite',
     osThreadId: client.osThreadId,
     ...(dir === undefined ? {} : { dump: () => client.dump() }),
-    close: () => db.destroy(),
+    checkpoints: () => checkpoints.stats(),
+    close: async () => {
+      await checkpoints.stop();
+      await db.destroy();
+    },
   };
 }
 

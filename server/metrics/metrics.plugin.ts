@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseHandle } from '../db/database';
+import { walSinceCheckpoint } from '../db/pglite-checkpoints';
 
 /**
  * Prometheus metrics (issue 33 item 1; DESIGN section 9), with prom-client, one registry per app:
@@ -13,6 +14,8 @@ import type { DatabaseHandle } from '../db/database';
  * - `venuely_chat_sockets_open` and `venuely_chat_messages_total` (acked chat messages; `rate()` gives per second);
  * - `venuely_chat_ack_seconds`: a chat message's time on this process, from its frame's arrival to its ack (stored);
  * - `venuely_db_pool_connections{state}` (PostgreSQL's pool: total, idle, waiting);
+ * - `venuely_db_checkpoints_total`, `venuely_db_checkpoint_seconds_total` and `venuely_db_wal_since_checkpoint_bytes`
+ *   (PGlite: the checkpoints the server takes of it, server/db/pglite-checkpoints.ts, and the WAL waiting for the next);
  * - `venuely_orders{status}` and `venuely_withdrawals{status}`, counted in the database at each scrape;
  * - `venuely_retention_deleted_total{table}`: rows the retention job deleted on this process (server/retention/);
  * - prom-client's process and Node.js metrics (`nodejs_eventloop_lag_p99_seconds` and the rest of the event-loop
@@ -109,6 +112,41 @@ export default fp(
           this.set({ state: 'total' }, now.total);
           this.set({ state: 'idle' }, now.idle);
           this.set({ state: 'waiting' }, now.waiting);
+        },
+      });
+    }
+    const checkpoints = options.database.checkpoints;
+    if (checkpoints) {
+      // The embedded database's checkpoints (server/db/pglite-checkpoints.ts), counted by the job that takes them.
+      new Counter({
+        name: 'venuely_db_checkpoints_total',
+        help: 'Checkpoints the server took of the embedded database (PGlite)',
+        registers: [registry],
+        collect() {
+          this.reset();
+          this.inc(checkpoints().taken);
+        },
+      });
+      new Counter({
+        name: 'venuely_db_checkpoint_seconds_total',
+        help: "Time the embedded database's checkpoints took (its other statements wait meanwhile)",
+        registers: [registry],
+        collect() {
+          this.reset();
+          this.inc(checkpoints().seconds);
+        },
+      });
+      new Gauge({
+        name: 'venuely_db_wal_since_checkpoint_bytes',
+        help: "WAL the embedded database wrote since its last checkpoint's redo point (kept in pg_wal until the next)",
+        registers: [registry],
+        async collect() {
+          try {
+            this.set(await walSinceCheckpoint(app.db));
+          } catch (error) {
+            this.reset();
+            app.log.warn({ err: (error as Error).message }, 'metrics: WAL not measured');
+          }
         },
       });
     }

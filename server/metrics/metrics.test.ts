@@ -99,6 +99,20 @@ describe.each(DATABASE_KINDS)('Prometheus metrics on %s', (kind) => {
     else expect(text).not.toContain('venuely_db_pool_connections');
   });
 
+  it("shows the embedded database's checkpoints and the WAL waiting for the next, on PGlite only", async () => {
+    const text = await scrape();
+    if (kind === 'pglite') {
+      expect(text).toContain('# TYPE venuely_db_checkpoints_total counter');
+      expect(sample(text, 'venuely_db_checkpoints_total')).toBe(t.database.checkpoints?.().taken);
+      expect(sample(text, 'venuely_db_checkpoint_seconds_total')).toBeGreaterThanOrEqual(0);
+      // The tests before this one wrote users, orders and sessions: some WAL waits for the next checkpoint.
+      expect(sample(text, 'venuely_db_wal_since_checkpoint_bytes')).toBeGreaterThan(0);
+    } else {
+      expect(text).not.toContain('venuely_db_checkpoints_total');
+      expect(text).not.toContain('venuely_db_wal_since_checkpoint_bytes');
+    }
+  });
+
   it('is never public: the app port answers only the bearer token, the metrics port only /metrics', async () => {
     expect((await fetch(`${t.baseUrl}/metrics`)).status).toBe(401);
     expect((await fetch(`${t.baseUrl}/metrics`, { headers: { authorization: 'Bearer wrong-token' } })).status).toBe(401);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import puppeteer from 'puppeteer-core';
+import puppeteer, { type Page } from 'puppeteer-core';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import type { Result as LighthouseResult } from 'lighthouse';
 import { freePort } from '../support/free-port';
@@ -68,6 +68,10 @@ const PAGES: readonly { name: string; path: string; signedIn?: Account }[] = [
 /** The LCP goal of a member's own page: its content within 2.5 s (issue 30 item 8). */
 const SIGNED_IN_LCP_MS = 2500;
 
+/** Resolves once the page shows a "Sign out" button: its member is signed in and the app has the page. */
+const signOutShown = (page: Page, timeout: number) =>
+  page.waitForFunction(() => [...document.querySelectorAll('button')].some((button) => button.textContent?.includes('Sign out')), { timeout });
+
 /**
  * Logs `who` in on the login page of the Chromium at `port`, then clears the origin's cache and service worker: the
  * session (local storage) and the hint cookie are kept for the page measured next.
@@ -80,7 +84,7 @@ async function signIn(port: number, origin: string, who: Account): Promise<void>
     await page.locator('input[autocomplete="username"]').fill(who.account);
     await page.locator('input[type="password"]').fill(who.password);
     await page.locator('form button[type="submit"]').click();
-    await page.waitForFunction(() => [...document.querySelectorAll('button')].some((button) => button.textContent?.includes('Sign out')), { timeout: 60_000 });
+    await signOutShown(page, 60_000);
     const cdp = await page.createCDPSession();
     await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
     await cdp.send('Network.clearBrowserCache');
@@ -152,11 +156,9 @@ class SignedInProfiles {
       try {
         const page = await browser.newPage();
         await page.goto(`${this.origin}/en/member`);
-        await page
-          .waitForFunction(() => [...document.querySelectorAll('button')].some((button) => button.textContent?.includes('Sign out')), { timeout: 30_000 })
-          .catch(() => {
-            throw new Error(`a browser started from ${who.account}'s signed-in profile is not signed in`);
-          });
+        await signOutShown(page, 30_000).catch(() => {
+          throw new Error(`a browser started from ${who.account}'s signed-in profile is not signed in`);
+        });
       } finally {
         await browser.disconnect();
       }
