@@ -73,8 +73,9 @@ const signOutShown = (page: Page, timeout: number) =>
   page.waitForFunction(() => [...document.querySelectorAll('button')].some((button) => button.textContent?.includes('Sign out')), { timeout });
 
 /**
- * Logs `who` in on the login page of the Chromium at `port`, then clears the origin's cache and service worker: the
- * session (local storage) and the hint cookie are kept for the page measured next.
+ * Logs `who` in on the login page of the Chromium at `port`, clears the origin's service worker, Cache Storage and the
+ * HTTP cache, then closes that Chromium through the protocol, not killed: on the way out it writes the session's local
+ * storage and the hint cookie to its profile.
  */
 async function signIn(port: number, origin: string, who: Account): Promise<void> {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
@@ -88,16 +89,24 @@ async function signIn(port: number, origin: string, who: Account): Promise<void>
     const cdp = await page.createCDPSession();
     await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
     await cdp.send('Network.clearBrowserCache');
-    await page.close();
-    // Closed through the protocol, not killed: Chromium writes the session's local storage to the profile on the way out.
     await browser.close();
   } finally {
     await browser.disconnect().catch(() => undefined);
   }
 }
 
-/** What a profile keeps besides its session that a returning member's first visit of the day would not have. */
-const PROFILE_CACHES = ['Cache', 'Code Cache', 'GPUCache', 'Service Worker'];
+/**
+ * What a profile keeps after signIn's clearing that a returning member's first visit of the day would not have: V8's
+ * code cache of the app's scripts, and the GPU's shader cache.
+ */
+const PROFILE_CACHES = ['Code Cache', 'GPUCache'];
+
+/** A copy of the profile in `dir`, in a directory of its own under the system's temporary directory. */
+function copyProfile(dir: string): string {
+  const copy = mkdtempSync(path.join(os.tmpdir(), 'venuely-lighthouse-run-'));
+  cpSync(dir, copy, { recursive: true });
+  return copy;
+}
 
 /**
  * Chromium profiles signed in once per account, for the whole benchmark: each run of a signed-in page starts from a
@@ -119,9 +128,7 @@ class SignedInProfiles {
       template = await this.signedIn(who);
       this.dirs.set(who, template);
     }
-    const copy = mkdtempSync(path.join(os.tmpdir(), 'venuely-lighthouse-run-'));
-    cpSync(template, copy, { recursive: true });
-    return copy;
+    return copyProfile(template);
   }
 
   private async signedIn(who: Account): Promise<string> {
@@ -131,25 +138,19 @@ class SignedInProfiles {
     try {
       await signIn(chrome.port, this.origin, who);
       await exited;
-    } catch (error) {
-      chrome.kill();
-      rmSync(dir, { recursive: true, force: true });
-      throw error;
-    }
-    for (const cache of PROFILE_CACHES) rmSync(path.join(dir, 'Default', cache), { recursive: true, force: true });
-    try {
+      for (const cache of PROFILE_CACHES) rmSync(path.join(dir, 'Default', cache), { recursive: true, force: true });
       await this.checkSignedIn(dir, who);
+      return dir;
     } catch (error) {
+      if (chrome.process.exitCode === null) chrome.kill();
       rmSync(dir, { recursive: true, force: true });
       throw error;
     }
-    return dir;
   }
 
   /** A browser started from a copy of `dir` must find `who` signed in, or every signed-in figure would be a guest's. */
   private async checkSignedIn(dir: string, who: Account): Promise<void> {
-    const copy = mkdtempSync(path.join(os.tmpdir(), 'venuely-lighthouse-check-'));
-    cpSync(dir, copy, { recursive: true });
+    const copy = copyProfile(dir);
     const chrome = await launch({ chromePath: this.chromePath, chromeFlags: CHROME_FLAGS, userDataDir: copy });
     try {
       const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
